@@ -1,0 +1,56 @@
+# Schafkopf-Turnier: everyday commands. `make run` starts a demo on http://127.0.0.1:8000/.
+
+PYTHON_BOOTSTRAP := $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+MANAGE := $(PY) manage.py
+
+.PHONY: venv messages chromium run test bench fmt clean
+
+venv: $(STAMP)
+
+$(PY):
+	@test -n "$(PYTHON_BOOTSTRAP)" || { echo "python3.11 (or python3) not found" >&2; exit 1; }
+	$(PYTHON_BOOTSTRAP) -m venv $(VENV)
+
+# Reinstall only when requirements.txt changed since the last install.
+$(STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+# Settings need a secret key; the development one is fine for compiling translations.
+messages: export DJANGO_DEBUG = 1
+messages: venv
+	@command -v msgfmt >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y gettext; \
+	  else echo "msgfmt missing: install gettext (sudo apt-get install gettext)" >&2; exit 1; fi; }
+	$(MANAGE) compilemessages --ignore=$(VENV) --verbosity=0
+
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else echo "chromium missing: install it (sudo apt-get install chromium)" >&2; exit 1; fi; }
+
+run: export DJANGO_DEBUG = 1
+run: venv messages
+	$(MANAGE) migrate --noinput
+	$(MANAGE) seed_demo --if-empty
+	$(MANAGE) runserver 127.0.0.1:8000
+
+test: venv messages chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/pytest
+
+bench: venv messages
+	$(PY) bench/run.py
+
+fmt: venv
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+	find . -path ./$(VENV) -prune -o -name '*.mo' -type f -exec rm -f {} +
+	rm -rf staticfiles .pytest_cache .ruff_cache .hypothesis bench/out

@@ -1,0 +1,56 @@
+"""Strict readers for settings taken from the environment.
+
+Each helper returns the default when the variable is unset or empty, and raises
+``ImproperlyConfigured`` naming the variable when its value cannot be read: a typo such as
+``DJANGO_DEBUG=maybe`` stops the start instead of silently meaning "off".
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def _raw(name: str) -> str | None:
+    """The stripped value of ``name``, or None when it is unset or blank."""
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def env_str(name: str, default: str | None = None, *, required: bool = False) -> str | None:
+    """A string; with ``required=True`` an unset variable is an error."""
+    value = _raw(name)
+    if value is None:
+        if required:
+            raise ImproperlyConfigured(f"The environment variable {name} must be set.")
+        return default
+    return value
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    """A flag written as 1/0, true/false, yes/no or on/off (any case)."""
+    value = _raw(name)
+    if value is None:
+        return default
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean; use 1 or 0 (also true/false, yes/no, on/off)."
+    )
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    """A comma-separated list; blanks around items are dropped, empty items are an error."""
+    value = _raw(name)
+    if value is None:
+        return list(default or [])
+    items = [item.strip() for item in value.split(",")]
+    if not all(items):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} contains an empty item; separate values by single commas."
+        )
+    return items

@@ -1,0 +1,127 @@
+"""Suits and contract kinds of Schafkopf, and what each contract may name.
+
+Plain Python, no Django. Terms (see the project's DOMAIN.md):
+
+- *Rufspiel*: the declarer calls a Sau (ace) of Eichel, Gras or Schellen; its holder is the partner.
+- *single-player games* (Einzelspiele): Solo, Wenz, Farbwenz, Geier, Farbgeier; they may be
+  announced *Tout* (all tricks), which is a modifier, not a contract of its own.
+- *Sie*: all four Ober and four Unter in one hand; laid down, never played out.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Suit(StrEnum):
+    EICHEL = "eichel"
+    GRAS = "gras"
+    HERZ = "herz"
+    SCHELLEN = "schellen"
+
+
+class Contract(StrEnum):
+    RUFSPIEL = "rufspiel"
+    SOLO = "solo"
+    WENZ = "wenz"
+    FARBWENZ = "farbwenz"
+    GEIER = "geier"
+    FARBGEIER = "farbgeier"
+    SIE = "sie"
+
+
+SINGLE_PLAYER: frozenset[Contract] = frozenset(
+    {Contract.SOLO, Contract.WENZ, Contract.FARBWENZ, Contract.GEIER, Contract.FARBGEIER}
+)
+
+ALL_SUITS: tuple[Suit, ...] = tuple(Suit)
+
+#: The suits a contract may name: the called Sau of a Rufspiel (never Herz, 1.2 / 2.5), the
+#: trump suit of a Solo, Farbwenz or Farbgeier; Wenz, Geier and Sie name no suit.
+SUITS_FOR: dict[Contract, tuple[Suit, ...]] = {
+    Contract.RUFSPIEL: (Suit.EICHEL, Suit.GRAS, Suit.SCHELLEN),
+    Contract.SOLO: ALL_SUITS,
+    Contract.WENZ: (),
+    Contract.FARBWENZ: ALL_SUITS,
+    Contract.GEIER: (),
+    Contract.FARBGEIER: ALL_SUITS,
+    Contract.SIE: (),
+}
+
+#: Contracts every tournament allows unless it says otherwise (interchange format default).
+DEFAULT_CONTRACTS: tuple[Contract, ...] = (
+    Contract.RUFSPIEL,
+    Contract.SOLO,
+    Contract.WENZ,
+    Contract.SIE,
+)
+
+
+def is_single_player(contract: Contract) -> bool:
+    """Solo, Wenz, Farbwenz, Geier, Farbgeier: one declarer against three defenders."""
+    return contract in SINGLE_PLAYER
+
+
+def needs_suit(contract: Contract) -> bool:
+    return bool(SUITS_FOR[contract])
+
+
+def may_name(contract: Contract, suit: Suit | None) -> bool:
+    """Whether `contract` may be announced with `suit` (None: no suit named)."""
+    if suit is None:
+        return not needs_suit(contract)
+    return suit in SUITS_FOR[contract]
+
+
+def may_be_tout(contract: Contract) -> bool:
+    return contract in SINGLE_PLAYER
+
+
+# Contract ranking: lower index = higher game. Rule 2.7 (without Geier) and 8.2.2 (with Geier
+# and Farbgeier). Each entry is (contract, tout). Sie has no Tout variant.
+RANKING_2_7: tuple[tuple[Contract, bool], ...] = (
+    (Contract.SIE, False),
+    (Contract.SOLO, True),
+    (Contract.WENZ, True),
+    (Contract.FARBWENZ, True),
+    (Contract.SOLO, False),
+    (Contract.WENZ, False),
+    (Contract.FARBWENZ, False),
+    (Contract.RUFSPIEL, False),
+)
+
+RANKING_8_2_2: tuple[tuple[Contract, bool], ...] = (
+    (Contract.SIE, False),
+    (Contract.SOLO, True),
+    (Contract.WENZ, True),
+    (Contract.GEIER, True),
+    (Contract.FARBWENZ, True),
+    (Contract.FARBGEIER, True),
+    (Contract.SOLO, False),
+    (Contract.WENZ, False),
+    (Contract.GEIER, False),
+    (Contract.FARBWENZ, False),
+    (Contract.FARBGEIER, False),
+    (Contract.RUFSPIEL, False),
+)
+
+
+def ranking_for(allowed: frozenset[Contract] | set[Contract]) -> tuple[tuple[Contract, bool], ...]:
+    """The contract ranking that applies to a tournament allowing `allowed` contracts.
+
+    With Geier or Farbgeier the ranking of 8.2.2 applies, otherwise that of 2.7. Contracts the
+    tournament does not allow are left out.
+    """
+    uses_geier = bool({Contract.GEIER, Contract.FARBGEIER} & set(allowed))
+    base = RANKING_8_2_2 if uses_geier else RANKING_2_7
+    return tuple(entry for entry in base if entry[0] in allowed)
+
+
+def outranks(
+    a: tuple[Contract, bool],
+    b: tuple[Contract, bool],
+    allowed: frozenset[Contract] | set[Contract] = frozenset(Contract),
+) -> bool:
+    """Whether game `a` (contract, tout) ranks above game `b`. Equal games: seat order decides."""
+    order = ranking_for(allowed)
+    return order.index(a) < order.index(b)

@@ -1,0 +1,278 @@
+"""One game as written on the scoresheet: its rule checks and its points. Plain Python, no Django.
+
+Terms: the *declarer* (Spielmacher) announces the game; in a Rufspiel the *partner* holds the
+called Sau; the others are *defenders*. *Seats* are player keys (any strings) in seat order.
+A game is *struck* (5.2.17) when the supervisor disallowed it: it keeps its number and scores 0.
+A *sanctioned* game (3.4.17) is scored by the offence, not by its result. In the *first game*
+of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie is refused.
+
+Rule checks return `Violation`s (a field, a code and parameters); the caller turns the code into
+a message in the user's language. Scoring assumes a game without violations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.contracts import Contract, Suit, is_single_player, may_be_tout, may_name
+from rules.pointtables import PointTable
+from scoring.sheet import dealer_index, games_at_table, playing_indices
+
+KONTRA_LEVELS = (0, 1, 2)  # none, Stoß, Retour
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule the game breaks: `field` of the game, a stable `code`, and message parameters."""
+
+    field: str
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The tournament settings a game is checked against."""
+
+    table: PointTable
+    games_per_durchgang: int = 32
+    contracts: frozenset[Contract] = frozenset(Contract)
+    kontra_allowed: bool = False
+
+
+@dataclass(frozen=True)
+class Hand:
+    number: int
+    seats: tuple[str, ...]
+    contract: Contract
+    declarer: str
+    suit: Suit | None = None
+    partner: str | None = None
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    tout: bool = False
+    augen: int | None = None
+    laufende: int | None = None
+    kontra: int = 0
+    offender: str | None = None
+    struck: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seated players who play this game (the dealer sits out at a table of five)."""
+        return tuple(self.seats[i] for i in playing_indices(self.number, len(self.seats)))
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[dealer_index(self.number, len(self.seats))]
+
+    @property
+    def single(self) -> bool:
+        return is_single_player(self.contract)
+
+    @property
+    def sie(self) -> bool:
+        return self.contract is Contract.SIE
+
+    @property
+    def sanctioned(self) -> bool:
+        return self.offender is not None
+
+    @property
+    def first_game(self) -> bool:
+        return self.number == 1
+
+    @property
+    def counts_as_tout(self) -> bool:
+        """A Tout that is scored and counted as one (not in the first game, 5.2.15)."""
+        return self.tout and self.single and not self.first_game
+
+    @property
+    def declaring_side(self) -> tuple[str, ...]:
+        if self.partner is not None and self.contract is Contract.RUFSPIEL:
+            return (self.declarer, self.partner)
+        return (self.declarer,)
+
+
+def hand_violations(hand: Hand, rules: Rules) -> list[Violation]:
+    """Every rule of DOMAIN.md the game as written breaks (empty when it may be scored)."""
+    found: list[Violation] = []
+    add = found.append
+    limit = games_at_table(seats=len(hand.seats), games_per_durchgang=rules.games_per_durchgang)
+    if not 1 <= hand.number <= limit:
+        add(Violation("number", "number_range", {"number": hand.number, "max": limit}))
+    if hand.contract not in rules.contracts:
+        add(Violation("contract", "contract_not_allowed", {"contract": hand.contract.value}))
+    if not may_name(hand.contract, hand.suit):
+        code = "suit_missing" if hand.suit is None else "suit_not_allowed"
+        add(Violation("suit", code, {"contract": hand.contract.value, "suit": hand.suit}))
+    found += _player_violations(hand)
+    if hand.tout and not may_be_tout(hand.contract):
+        add(Violation("tout", "tout_not_allowed", {"contract": hand.contract.value}))
+    if hand.sie and hand.first_game:
+        add(Violation("contract", "sie_first_game"))
+    if hand.sie and hand.sanctioned:
+        add(Violation("sanction", "sie_sanctioned"))
+    needs_result = not (hand.sie or hand.sanctioned or hand.struck)
+    if needs_result and hand.won is None:
+        add(Violation("won", "won_missing"))
+    if hand.schwarz and not hand.schneider:
+        add(Violation("schwarz", "schwarz_without_schneider"))
+    if needs_result and hand.won is not None and hand.augen is not None:
+        found += _augen_violations(hand)
+    elif hand.augen is not None and not 0 <= hand.augen <= 120:
+        add(Violation("augen", "augen_range", {"augen": hand.augen}))
+    if hand.kontra not in KONTRA_LEVELS:
+        add(Violation("kontra", "kontra_range", {"kontra": hand.kontra}))
+    elif hand.kontra and not rules.kontra_allowed:
+        add(Violation("kontra", "kontra_not_allowed"))
+    if hand.laufende is not None and not 0 <= hand.laufende <= 14:
+        add(Violation("laufende", "laufende_range", {"laufende": hand.laufende}))
+    return found
+
+
+def _player_violations(hand: Hand) -> list[Violation]:
+    found: list[Violation] = []
+    seated, playing = set(hand.seats), set(hand.players)
+    for role, player in (("declarer", hand.declarer), ("partner", hand.partner)):
+        if player is None:
+            continue
+        if player not in seated:
+            found.append(Violation(role, "not_seated", {"player": player}))
+        elif player not in playing:
+            found.append(Violation(role, "sits_out", {"player": player, "number": hand.number}))
+    if hand.contract is Contract.RUFSPIEL:
+        if hand.partner is None:
+            found.append(Violation("partner", "partner_missing"))
+        elif hand.partner == hand.declarer:
+            found.append(Violation("partner", "partner_is_declarer"))
+    elif hand.partner is not None:
+        found.append(Violation("partner", "partner_not_allowed", {"contract": hand.contract}))
+    if hand.offender is not None:
+        if hand.offender not in seated:
+            found.append(Violation("sanction.offender", "not_seated", {"player": hand.offender}))
+        elif hand.offender not in playing:
+            found.append(
+                Violation(
+                    "sanction.offender",
+                    "sits_out",
+                    {"player": hand.offender, "number": hand.number},
+                )
+            )
+    return found
+
+
+def _augen_violations(hand: Hand) -> list[Violation]:
+    augen = hand.augen
+    assert augen is not None
+    if not 0 <= augen <= 120:
+        return [Violation("augen", "augen_range", {"augen": augen})]
+    if hand.tout or hand.sie:
+        if hand.won and augen != 120:
+            return [Violation("augen", "augen_contradicts_won", {"augen": augen})]
+        return []
+    if hand.won != (augen >= 61):
+        return [Violation("augen", "augen_contradicts_won", {"augen": augen})]
+    schneider = augen >= 91 if hand.won else augen <= 30
+    if hand.schneider != schneider:
+        return [Violation("augen", "augen_contradicts_schneider", {"augen": augen})]
+    if hand.schwarz and augen != (120 if hand.won else 0):
+        return [Violation("augen", "augen_contradicts_schwarz", {"augen": augen})]
+    return []
+
+
+def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
+    """Each seated player's points in this game (0 for the dealer sitting out at a table of five).
+
+    Zero-sum: the declaring side wins what the other side loses, per payment.
+    """
+    points = dict.fromkeys(hand.seats, 0)
+    if hand.struck:
+        return points
+    if hand.sanctioned:
+        points.update(_sanction_points(hand, table))
+        return points
+    first_simple = hand.first_game and hand.single and (hand.tout or hand.schwarz)
+    value = table.game_value(
+        single=hand.single,
+        tout=hand.tout and not first_simple,
+        sie=hand.sie,
+        schneider=hand.schneider and not first_simple,
+        schwarz=hand.schwarz and not first_simple,
+    )
+    won = True if hand.sie else bool(hand.won)
+    sign = 1 if won else -1
+    side = hand.declaring_side
+    others = [p for p in hand.players if p not in side]
+    if len(side) == 1:
+        points[hand.declarer] = sign * value * len(others)
+    else:
+        for player in side:
+            points[player] = sign * value
+    for player in others:
+        points[player] = -sign * value
+    return points
+
+
+def _sanction_points(hand: Hand, table: PointTable) -> dict[str, int]:
+    """Rule 3.4.17 as the project reads it (DOMAIN.md, interpretation 2)."""
+    offender = hand.offender
+    assert offender is not None
+    values = table.sanction
+    points: dict[str, int] = {}
+    side = hand.declaring_side
+    others = [p for p in hand.players if p not in side]
+    if hand.contract is Contract.RUFSPIEL:
+        offending_side, other_side = (side, others) if offender in side else (others, side)
+        for player in other_side:
+            points[player] = values.rufspiel_other_side
+        for player in offending_side:
+            points[player] = 0
+        points[offender] = -values.rufspiel_offender
+        return points
+    if hand.counts_as_tout:
+        lose, gain = values.tout_offender, values.tout_defender
+    else:
+        lose, gain = values.single_offender, values.single_defender
+    if offender == hand.declarer:
+        for player in others:
+            points[player] = gain
+    else:
+        for player in others:
+            points[player] = 0
+        points[hand.declarer] = lose
+    points[offender] = -lose
+    return points
+
+
+@dataclass(frozen=True)
+class DeclarerCounts:
+    """The tie-break counters (5.4.2) one game adds to its declarer."""
+
+    sie: int = 0
+    tout_won: int = 0
+    tout_played: int = 0
+    solo_won: int = 0
+    solo_played: int = 0
+
+
+NO_COUNTS = DeclarerCounts()
+
+
+def declarer_counts(hand: Hand, points: dict[str, int]) -> DeclarerCounts:
+    """What the game counts for its declarer in the tie-breaks.
+
+    Struck games count for nothing. A Sie counts as Sie only. Single-player games count as
+    played, and as won when the declarer's score is positive (so a sanctioned game counts as won
+    when an opponent offended). A first-game Tout counts as a simple single-player game.
+    """
+    if hand.struck:
+        return NO_COUNTS
+    if hand.sie:
+        return DeclarerCounts(sie=1)
+    if not hand.single:
+        return NO_COUNTS
+    won = int(points[hand.declarer] > 0)
+    tout = int(hand.counts_as_tout)
+    return DeclarerCounts(tout_won=won * tout, tout_played=tout, solo_won=won, solo_played=1)

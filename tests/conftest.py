@@ -1,0 +1,62 @@
+"""Shared fixtures: the worked example, tournaments, and the roles of STYLE.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament.interchange.importer import tournament_import
+from tournament.models import Membership
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+EXAMPLES = SHARED / "spec" / "examples"
+
+
+@pytest.fixture
+def example_document() -> dict:
+    return json.loads((EXAMPLES / "beispielturnier-2026.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def example_standings() -> dict:
+    return json.loads(
+        (EXAMPLES / "beispielturnier-2026.standings.json").read_text(encoding="utf-8")
+    )
+
+
+@pytest.fixture
+def example_tournament(db, example_document):
+    return tournament_import(example_document)
+
+
+def _user(username: str, **extra):
+    return get_user_model().objects.create_user(username, password="geheim-12345", **extra)
+
+
+@pytest.fixture
+def supervisor(db, example_tournament):
+    user = _user("leitung")
+    Membership.objects.create(
+        tournament=example_tournament, user=user, role=Membership.Role.SUPERVISOR
+    )
+    return user
+
+
+@pytest.fixture
+def clerk(db, example_tournament):
+    user = _user("schreiber")
+    Membership.objects.create(tournament=example_tournament, user=user, role=Membership.Role.CLERK)
+    return user
+
+
+@pytest.fixture
+def other_clerk(db, example_document):
+    """A clerk of another tournament."""
+    other = dict(example_document, tournament=dict(example_document["tournament"], slug="anders"))
+    tournament = tournament_import(other)
+    user = _user("fremd")
+    Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.CLERK)
+    return user

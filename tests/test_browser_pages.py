@@ -1,0 +1,41 @@
+"""The foundation's pages in a real browser: list → ranking → after Durchgang 1 → English."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import browser, page  # noqa: F401  (fixtures)
+from tournament.interchange.importer import tournament_import
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_visitor_finds_the_ranking_from_the_tournament_list(page, live_server, example_document):  # noqa: F811
+    tournament_import(example_document)
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="Beispielturnier 2026").click()
+    page.wait_for_url("**/turnier/beispielturnier-2026/")
+    assert page.get_by_role("heading", level=2).inner_text() == "Rangliste nach Durchgang 2"
+    first = page.locator("table.ranking tbody tr").first
+    assert "Michl Hofbauer 8" in first.inner_text()
+    assert page.locator("table.ranking tbody tr").count() == 13
+
+    page.get_by_role("link", name="nach 1").click()
+    page.wait_for_url("**?after=1")
+    assert "Lena Maier 9" in page.locator("table.ranking tbody tr").first.inner_text()
+
+    page.get_by_role("button", name="English").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=2).inner_text() == "Ranking after Durchgang 1"
+
+
+def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, supervisor):  # noqa: F811
+    page.goto(live_server.url + "/accounts/login/")
+    expect(page.get_by_label("Benutzername")).to_be_focused()  # autofocus, no click needed
+    page.keyboard.type("leitung")
+    page.keyboard.press("Tab")
+    page.keyboard.type("geheim-12345")
+    page.keyboard.press("Enter")
+    page.wait_for_url(live_server.url + "/")
+    assert page.get_by_role("button", name="Abmelden (leitung)").is_visible()

@@ -1,0 +1,8 @@
+"""The interchange format `schafkopf-turnier`, version 1 (see the project's spec).
+
+`reader` checks a document's structure and turns it into plain objects, `importer` checks the
+rules and stores a tournament all or nothing, `writer` writes a stored tournament back out.
+"""
+
+FORMAT = "schafkopf-turnier"
+VERSION = 1

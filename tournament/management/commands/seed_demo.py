@@ -1,0 +1,77 @@
+import json
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.demo import demo_document
+from tournament.interchange.importer import tournament_import
+from tournament.interchange.problems import InterchangeError
+from tournament.models import Membership, Tournament
+
+DEMO_USER = "leitung"
+DEMO_PASSWORD = "schafkopf-demo"
+
+
+class Command(BaseCommand):
+    help = "Create a complete random tournament for demos and benchmarks."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=32)
+        parser.add_argument("--durchgaenge", type=int, default=2)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--slug", default="demo-turnier")
+        parser.add_argument("--out", help="only write the document to this file")
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="only when no tournament exists; also create the demo supervisor login",
+        )
+
+    def handle(self, *args, **options):
+        if options["players"] < 4 or not 1 <= options["durchgaenge"] <= 20:
+            raise CommandError(_("At least 4 players and 1 to 20 Durchgänge."))
+        if options["if_empty"] and Tournament.objects.exists():
+            self.print_login(self.demo_supervisor(None))
+            return
+        try:
+            document = demo_document(
+                players=options["players"],
+                durchgaenge=options["durchgaenge"],
+                seed=options["seed"],
+                slug=options["slug"],
+            )
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        if options["out"]:
+            Path(options["out"]).write_text(json.dumps(document, ensure_ascii=False))
+            self.stdout.write(options["out"])
+            return
+        try:
+            with transaction.atomic():
+                tournament = tournament_import(document)
+                if options["if_empty"]:
+                    self.print_login(self.demo_supervisor(tournament))
+        except InterchangeError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(tournament.slug)
+
+    def demo_supervisor(self, tournament):
+        users = get_user_model()
+        user = users.objects.filter(username=DEMO_USER).first()
+        if user is None:
+            user = users.objects.create_superuser(DEMO_USER, password=DEMO_PASSWORD)
+        if tournament is not None:
+            Membership.objects.get_or_create(
+                tournament=tournament, user=user, defaults={"role": Membership.Role.SUPERVISOR}
+            )
+        return user
+
+    def print_login(self, user):
+        if user.check_password(DEMO_PASSWORD):
+            self.stdout.write(
+                _("Demo supervisor login: user %(user)s, password %(password)s")
+                % {"user": DEMO_USER, "password": DEMO_PASSWORD}
+            )

@@ -1,0 +1,431 @@
+"""The tournament data model: what the scoresheets hold, and the scores computed from them.
+
+Scores are written once, by `tournament.services.hands`, into `HandScore` rows when a game is
+saved; standings aggregate those rows in one query.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from rules import contracts as rc
+from rules.pointtables import DEFAULT_PRESET, PRESETS
+from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
+
+
+def default_contracts() -> list[str]:
+    return [c.value for c in rc.DEFAULT_CONTRACTS]
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PREPARATION = "preparation", _("In preparation")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class TieBreak(models.TextChoices):
+        CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")
+        SOLOS = "solos", _("Points, then single-player games")
+        LOT = "lot", _("Lot only")
+
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    scoring = models.CharField(
+        _("point table"),
+        max_length=40,
+        default=DEFAULT_PRESET,
+        choices=[(key, table.title) for key, table in PRESETS.items()],
+    )
+    games_per_durchgang = models.PositiveSmallIntegerField(_("games per Durchgang"), default=32)
+    number_of_durchgaenge = models.PositiveSmallIntegerField(_("number of Durchgänge"), default=2)
+    contracts = models.JSONField(_("allowed contracts"), default=default_contracts)
+    kontra_allowed = models.BooleanField(_("Kontra allowed"), default=False)
+    laufende_counted = models.BooleanField(_("Laufende counted"), default=False)
+    solo_approval_from = models.PositiveSmallIntegerField(
+        _("approval from single-player game no."), default=5
+    )
+    tiebreak = models.CharField(
+        _("tie-break"), max_length=10, choices=TieBreak.choices, default=DEFAULT_CHAIN
+    )
+    lot_seed = models.CharField(
+        _("lot seed"),
+        max_length=64,
+        help_text=_("Recorded seed of the lot that separates players equal in every tie-break."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.PREPARATION
+    )
+    separate_clubs = models.BooleanField(
+        _("keep clubs apart"),
+        default=False,
+        help_text=_("The draw also tries to keep players of the same club apart."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games_per_durchgang__gte=1) & Q(games_per_durchgang__lte=200),
+                name="tournament_games_per_durchgang_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(number_of_durchgaenge__gte=1) & Q(number_of_durchgaenge__lte=20),
+                name="tournament_number_of_durchgaenge_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(solo_approval_from__gte=1), name="tournament_solo_approval_from_min"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        return CHAINS[self.tiebreak]
+
+    @property
+    def settings_locked(self) -> bool:
+        """Settings may not change once the first game is recorded."""
+        return Hand.objects.filter(table__durchgang__tournament=self).exists()
+
+
+class Membership(models.Model):
+    """A user's role in one tournament."""
+
+    class Role(models.TextChoices):
+        SUPERVISOR = "supervisor", _("Supervisor")
+        CLERK = "clerk", _("Clerk")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="membership_unique_user_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()})"
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    ident = models.CharField(
+        _("player id"),
+        max_length=40,
+        help_text=_("Identifier in the interchange format, usually the start number."),
+    )
+    start_number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    replaces = models.OneToOneField(
+        "self",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="substitute",
+        verbose_name=_("substitute for"),
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"), default=False, help_text=_("Withdrawn players are not drawn any more.")
+    )
+    drawn_lot = models.PositiveSmallIntegerField(
+        _("drawn lot"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Position from a physical draw among players equal in every tie-break (1 = best); "
+            "used instead of the seeded lot when every player of the tied group has one."
+        ),
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "ident"], name="player_unique_ident_per_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"],
+                name="player_unique_start_number_per_tournament",
+            ),
+            models.CheckConstraint(
+                condition=~Q(replaces=models.F("id")), name="player_not_replacing_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number} {self.name}"
+
+
+class Durchgang(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="durchgaenge")
+    number = models.PositiveSmallIntegerField(_("number"))
+    draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
+    published = models.BooleanField(
+        _("published"),
+        default=False,
+        help_text=_("The table assignments can be seen without login."),
+    )
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("Durchgang")
+        verbose_name_plural = _("Durchgänge")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="durchgang_unique_number_per_tournament"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="durchgang_number_min"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Durchgang %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    durchgang = models.ForeignKey(Durchgang, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table number"))
+    seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["durchgang", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["durchgang", "number"], name="table_unique_number_per_durchgang"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+            models.CheckConstraint(
+                condition=Q(seat_count__in=[4, 5]), name="table_four_or_five_seats"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    # Both indexed by the unique constraints below.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
+    durchgang = models.ForeignKey(
+        Durchgang, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"], name="seat_unique_position_per_table"
+            ),
+            models.UniqueConstraint(
+                fields=["durchgang", "player"], name="seat_unique_player_per_durchgang"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=5), name="seat_position_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.position}: {self.player}"
+
+
+class SeatSwap(models.Model):
+    """A manual swap of two players after the draw, recorded with who and why."""
+
+    durchgang = models.ForeignKey(Durchgang, on_delete=models.CASCADE, related_name="swaps")
+    first = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("player")
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("swapped with")
+    )
+    reason = models.CharField(_("reason"), max_length=300)
+    swapped_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("swapped by"),
+    )
+    swapped_at = models.DateTimeField(_("swapped at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat swap")
+        verbose_name_plural = _("seat swaps")
+        ordering = ["swapped_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(first=models.F("second")), name="seatswap_two_players"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} ↔ {self.second}"
+
+
+class Hand(models.Model):
+    """One game as written on the scoresheet."""
+
+    Contract = models.TextChoices(
+        "Contract", [(c.name, (c.value, c.value.capitalize())) for c in rc.Contract]
+    )
+    Suit = models.TextChoices("Suit", [(s.name, (s.value, s.value.capitalize())) for s in rc.Suit])
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="hands", db_index=False
+    )  # indexed by hand_unique_number_per_table
+    number = models.PositiveSmallIntegerField(_("game number"))
+    contract = models.CharField(_("contract"), max_length=12, choices=Contract.choices)
+    suit = models.CharField(_("suit"), max_length=10, choices=Suit.choices, blank=True)
+    declarer = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("declarer")
+    )
+    partner = models.ForeignKey(
+        Player,
+        on_delete=models.RESTRICT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("partner"),
+    )
+    won = models.BooleanField(_("won"), null=True, blank=True)
+    schneider = models.BooleanField(_("Schneider"), default=False)
+    schwarz = models.BooleanField(_("Schwarz"), default=False)
+    tout = models.BooleanField(_("Tout"), default=False)
+    augen = models.PositiveSmallIntegerField(_("Augen"), null=True, blank=True)
+    laufende = models.PositiveSmallIntegerField(_("Laufende"), null=True, blank=True)
+    kontra = models.PositiveSmallIntegerField(_("Kontra"), default=0)
+    struck = models.BooleanField(_("struck"), default=False)
+    needs_approval = models.BooleanField(_("needs approval"), default=False)
+    approved_by = models.CharField(_("approved by"), max_length=200, blank=True)
+    approved_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("approved by (user)"),
+    )
+    approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"], name="hand_unique_number_per_table"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=250), name="hand_number_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(augen__isnull=True) | Q(augen__lte=120), name="hand_augen_range"
+            ),
+            models.CheckConstraint(condition=Q(kontra__lte=2), name="hand_kontra_range"),
+            models.CheckConstraint(
+                condition=Q(schwarz=False) | Q(schneider=True), name="hand_schwarz_needs_schneider"
+            ),
+            models.CheckConstraint(
+                condition=Q(partner__isnull=True) | ~Q(partner=models.F("declarer")),
+                name="hand_partner_not_declarer",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Game %(number)s") % {"number": self.number}
+
+    @property
+    def scored(self) -> bool:
+        """Whether the game counts: not awaiting an approval (a struck game counts as 0)."""
+        return self.struck or not self.needs_approval or bool(self.approved_by)
+
+
+class Sanction(models.Model):
+    """Rule 3.4.17/3.4.18: the game is scored by the offence instead of its result."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="sanction")
+    offender = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("offender")
+    )
+    reason = models.CharField(_("reason"), max_length=300)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+
+    def __str__(self) -> str:
+        return f"{self.offender}: {self.reason}"
+
+
+class HandScore(models.Model):
+    """One seat's points in one game, and what the game counts for the tie-breaks.
+
+    Written by the service when the game is saved; never edited by hand.
+    """
+
+    # hand and tournament are indexed by the unique constraint and the index below.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="scores")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    durchgang_number = models.PositiveSmallIntegerField()
+    points = models.IntegerField(_("points"))
+    sie = models.PositiveSmallIntegerField(default=0)
+    tout_won = models.PositiveSmallIntegerField(default=0)
+    tout_played = models.PositiveSmallIntegerField(default=0)
+    solo_won = models.PositiveSmallIntegerField(default=0)
+    solo_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("score")
+        verbose_name_plural = _("scores")
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "player"], name="handscore_unique_player"),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "player"], name="handscore_tournament_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.player} {self.points:+d}"

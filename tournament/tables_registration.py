@@ -1,0 +1,54 @@
+"""The player list of the registration pages."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Player
+
+
+class PlayerTable(tables.Table):
+    start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "number"}})
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Club"))
+    status = tables.Column(verbose_name=_("Status"), empty_values=(), orderable=False)
+    actions = tables.TemplateColumn(
+        template_name="tournament/registration/player_actions.html",
+        verbose_name=_("Actions"),
+        orderable=False,
+    )
+
+    class Meta:
+        model = Player
+        fields = ("start_number", "name", "club")
+        order_by = "start_number"
+        empty_text = _("No players found.")
+        attrs = {"class": "players"}
+
+    def __init__(self, data, *, slug: str, **kwargs):
+        self.slug = slug
+        super().__init__(data, **kwargs)
+
+    def render_name(self, record: Player, value: str):
+        url = reverse("manage:player_edit", kwargs={"slug": self.slug, "pk": record.pk})
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_status(self, record: Player):
+        substitute = getattr(record, "substitute", None)
+        if substitute is not None:
+            return _("replaced by No. %(number)s %(name)s") % {
+                "number": substitute.start_number,
+                "name": substitute.name,
+            }
+        parts = []
+        if record.replaces is not None:
+            parts.append(
+                _("substitute for No. %(number)s %(name)s")
+                % {"number": record.replaces.start_number, "name": record.replaces.name}
+            )
+        if record.withdrawn:
+            parts.append(_("withdrawn"))
+        return ", ".join(str(p) for p in parts)

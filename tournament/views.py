@@ -1,0 +1,56 @@
+"""Read-only pages: the tournament list, a tournament's ranking, published table assignments."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from tournament.access import tournament_role
+from tournament.models import Seat, Tournament
+from tournament.services.standings import standings_after, standings_compute
+from tournament.tables import RankingTable, TournamentTable, ranking_rows
+
+
+def tournament_list(request):
+    table = TournamentTable(Tournament.objects.all())
+    return render(request, "tournament/list.html", {"table": table})
+
+
+def ranking(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    last = standings_after(tournament)
+    after = request.GET.get("after", "")
+    if after:
+        if not after.isdecimal() or not 1 <= int(after) <= max(last, 1):
+            raise Http404
+        after_n = int(after)
+    else:
+        after_n = last
+    standings = standings_compute(tournament, after=after_n)
+    table = RankingTable(ranking_rows(standings), durchgaenge=after_n)
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "after": after_n,
+        "durchgang_numbers": range(1, last + 1),
+    }
+    return render(request, "tournament/ranking.html", context)
+
+
+def tables(request, slug: str, number: int):
+    """The table assignments of a Durchgang: public once published, else for its staff only."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    durchgang = get_object_or_404(tournament.durchgaenge, number=number)
+    if not durchgang.published and tournament_role(request.user, tournament) is None:
+        raise Http404
+    query = request.GET.get("q", "").strip()
+    seats = (
+        Seat.objects.filter(durchgang=durchgang)
+        .select_related("player", "table")
+        .order_by("player__name", "player__start_number")
+    )
+    if query:
+        seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
+    context = {"tournament": tournament, "durchgang": durchgang, "seats": seats, "q": query}
+    return render(request, "tournament/tables_public.html", context)

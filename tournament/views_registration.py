@@ -1,0 +1,278 @@
+"""Registration pages of the supervisor: tournament settings, players, the player-list import."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import astuple
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+from django.views.generic import CreateView, FormView, TemplateView, UpdateView
+from django_tables2 import RequestConfig
+
+from tournament.access import SUPERVISOR, TournamentMixin
+from tournament.forms_registration import (
+    PlayerEditForm,
+    PlayerForm,
+    PlayerListForm,
+    TournamentForm,
+)
+from tournament.models import Membership, Tournament
+from tournament.player_import import MAX_BYTES, PlayerRow, player_list_read
+from tournament.services.players import (
+    PlayerError,
+    player_create,
+    player_reinstate,
+    player_substitute,
+    player_update,
+    player_withdraw,
+    players_find,
+    players_import,
+    players_import_preview,
+    start_number_next,
+)
+from tournament.tables_registration import PlayerTable
+
+TEMPLATES = "tournament/registration/"
+
+
+def errors_add(form, exc: PlayerError) -> None:
+    """Show a service's user errors next to the form's fields."""
+    for field, field_errors in exc.errors.items():
+        for message in field_errors:
+            form.add_error(None if field == "__all__" else field, message)
+
+
+class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
+    """Any staff user may create a tournament and becomes its supervisor."""
+
+    model = Tournament
+    form_class = TournamentForm
+    template_name = TEMPLATES + "tournament_form.html"
+
+    def test_func(self):
+        return self.request.user.is_staff
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            tournament = form.save()
+            Membership.objects.create(
+                tournament=tournament, user=self.request.user, role=SUPERVISOR
+            )
+        messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
+        return redirect("manage:dashboard", slug=tournament.slug)
+
+
+class TournamentEditView(TournamentMixin, UpdateView):
+    """Name, date and venue stay editable; the rules are fixed once a game is recorded."""
+
+    form_class = TournamentForm
+    template_name = TEMPLATES + "tournament_form.html"
+
+    def get_object(self, queryset=None):
+        return self.tournament
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "locked": self.tournament.settings_locked}
+
+    def form_valid(self, form):
+        form.save()
+        if form.locked:
+            message = _(
+                "Name, date and venue saved. The rules were not changed: games are recorded."
+            )
+            messages.warning(self.request, message)
+        else:
+            messages.success(self.request, _("Settings saved."))
+        return redirect("manage:dashboard", slug=self.tournament.slug)
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    template_name = TEMPLATES + "dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        players = self.tournament.players
+        return super().get_context_data(
+            players=players.count(),
+            withdrawn=players.filter(withdrawn=True).count(),
+            locked=self.tournament.settings_locked,
+            **kwargs,
+        )
+
+
+class PlayersView(TournamentMixin, FormView):
+    """The player list with its search, and the keyboard entry form on top."""
+
+    form_class = PlayerForm
+    template_name = TEMPLATES + "players.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "next_number": start_number_next(self.tournament)}
+
+    def get_context_data(self, **kwargs):
+        query = self.request.GET.get("q", "").strip()
+        players = players_find(tournament=self.tournament, query=query)
+        table = PlayerTable(players, slug=self.tournament.slug)
+        RequestConfig(self.request, paginate={"per_page": 100}).configure(table)
+        clubs = self.tournament.players.exclude(club="").values_list("club", flat=True)
+        return super().get_context_data(
+            table=table, q=query, clubs=clubs.distinct().order_by("club"), **kwargs
+        )
+
+    def form_valid(self, form):
+        try:
+            player = player_create(tournament=self.tournament, **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        message = _("No. %(number)s %(name)s added.")
+        messages.success(
+            self.request, message % {"number": player.start_number, "name": player.name}
+        )
+        return redirect("manage:players", slug=self.tournament.slug)
+
+
+class PlayerMixin(TournamentMixin):
+    """`self.player`: a player of this tournament (404 for another tournament's)."""
+
+    def get_player(self):
+        return get_object_or_404(self.tournament.players, pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(player=self.get_player(), **kwargs)
+
+    def done(self, message: str):
+        messages.success(self.request, message)
+        return redirect("manage:players", slug=self.tournament.slug)
+
+
+class PlayerEditView(PlayerMixin, FormView):
+    form_class = PlayerEditForm
+    template_name = TEMPLATES + "player_form.html"
+
+    def get_initial(self):
+        player = self.get_player()
+        return {"name": player.name, "club": player.club, "start_number": player.start_number}
+
+    def form_valid(self, form):
+        try:
+            player = player_update(player=self.get_player(), **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        return self.done(
+            _("No. %(number)s %(name)s saved.")
+            % {"number": player.start_number, "name": player.name}
+        )
+
+
+class PlayerSubstituteView(PlayerMixin, FormView):
+    """Rule 5.2.11: a substitute takes over the player's seats (where no game is recorded)."""
+
+    form_class = PlayerForm
+    template_name = TEMPLATES + "player_substitute.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "next_number": start_number_next(self.tournament)}
+
+    def form_valid(self, form):
+        player = self.get_player()
+        try:
+            result = player_substitute(player=player, **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        substitute = result.substitute
+        message = _(
+            "No. %(number)s %(name)s replaces No. %(old_number)s %(old_name)s "
+            "(seats taken over: %(seats)s)."
+        ) % {
+            "number": substitute.start_number,
+            "name": substitute.name,
+            "old_number": player.start_number,
+            "old_name": player.name,
+            "seats": result.seats_moved,
+        }
+        return self.done(message)
+
+
+class PlayerWithdrawView(PlayerMixin, View):
+    """POST only: withdraw the player, or with `reinstate=1` take the withdrawal back."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        player = self.get_player()
+        if request.POST.get("reinstate") == "1":
+            try:
+                player_reinstate(player=player)
+            except PlayerError as exc:
+                messages.error(request, " ".join(exc.errors["__all__"]))
+                return redirect("manage:players", slug=slug)
+            return self.done(_("%(name)s plays again.") % {"name": player.name})
+        player_withdraw(player=player)
+        return self.done(_("%(name)s is withdrawn.") % {"name": player.name})
+
+
+class PlayersImportView(TournamentMixin, FormView):
+    """Upload a list and see what would be created; the checked rows wait in the session."""
+
+    form_class = PlayerListForm
+    template_name = TEMPLATES + "import.html"
+    session_key = "player_import"
+
+    def form_valid(self, form):
+        upload = form.cleaned_data["file"]
+        parsed = player_list_read(upload.name, upload.read(MAX_BYTES + 1))
+        plan = players_import_preview(tournament=self.tournament, rows=parsed.rows)
+        errors = sorted(parsed.errors + plan.errors)
+        token = ""
+        self.request.session.pop(self.session_key, None)
+        if not errors and plan.rows:
+            token = secrets.token_urlsafe(12)
+            self.request.session[self.session_key] = {
+                "tournament": self.tournament.pk,
+                "token": token,
+                "rows": [astuple(row) for row in parsed.rows],
+            }
+        context = self.get_context_data(
+            plan=plan,
+            errors=errors,
+            token=token,
+            filename=upload.name,
+            upload_form=PlayerListForm(),
+        )
+        return render(self.request, TEMPLATES + "import_preview.html", context)
+
+
+class PlayersImportConfirmView(TournamentMixin, View):
+    """POST only: create every previewed player, or none."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug):
+        stored = request.session.get(PlayersImportView.session_key) or {}
+        if (stored.get("tournament"), stored.get("token")) != (
+            self.tournament.pk,
+            request.POST.get("token"),
+        ):
+            messages.error(request, _("The preview is no longer valid: upload the list again."))
+            return redirect("manage:players_import", slug=slug)
+        rows = [PlayerRow(*row) for row in stored["rows"]]
+        try:
+            players = players_import(tournament=self.tournament, rows=rows)
+        except PlayerError as exc:
+            for message in exc.errors["file"]:
+                messages.error(request, message)
+            return redirect("manage:players_import", slug=slug)
+        del request.session[PlayersImportView.session_key]
+        n = len(players)
+        messages.success(
+            request, ngettext("%(n)s player imported.", "%(n)s players imported.", n) % {"n": n}
+        )
+        return redirect("manage:players", slug=slug)

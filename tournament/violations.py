@@ -1,0 +1,40 @@
+"""Translated messages for the rule violations the engine reports (`scoring.hand.Violation`)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.hand import Violation
+
+MESSAGES = {
+    "number_range": _("Game number %(number)s is not on this sheet (1 to %(max)s)."),
+    "contract_not_allowed": _("The contract %(contract)s is not allowed in this tournament."),
+    "suit_missing": _("A %(contract)s needs a suit."),
+    "suit_not_allowed": _("A %(contract)s cannot name the suit %(suit)s."),
+    "not_seated": _("Player %(player)s does not sit at this table."),
+    "sits_out": _("Player %(player)s deals game %(number)s and sits out."),
+    "partner_missing": _("A Rufspiel needs the partner who holds the called Sau."),
+    "partner_is_declarer": _("The partner cannot be the declarer."),
+    "partner_not_allowed": _("Only a Rufspiel has a partner."),
+    "tout_not_allowed": _("A %(contract)s cannot be played Tout."),
+    "sie_first_game": _("A Sie does not count in the first game (rule 2.9.1) and is refused."),
+    "sie_sanctioned": _("A Sie is laid down, not played: it cannot be sanctioned."),
+    "won_missing": _("Say whether the declaring side won or lost."),
+    "schwarz_without_schneider": _("Schwarz is always Schneider too."),
+    "augen_range": _("Augen must be between 0 and 120, not %(augen)s."),
+    "augen_contradicts_won": _("%(augen)s Augen contradict the result won/lost."),
+    "augen_contradicts_schneider": _("%(augen)s Augen contradict the Schneider given."),
+    "augen_contradicts_schwarz": _("%(augen)s Augen contradict Schwarz."),
+    "kontra_range": _("Kontra must be 0 (none), 1 (Stoß) or 2 (Retour), not %(kontra)s."),
+    "kontra_not_allowed": _("Kontra (Stoß) is not allowed in this tournament (rule 5.2.4)."),
+    "laufende_range": _("Laufende must be between 0 and 14, not %(laufende)s."),
+    "approval_missing": _("This game needs the supervisor's approval (rules 5.2.14, 5.2.16)."),
+}
+
+
+def violation_message(violation: Violation) -> str:
+    params = dict(violation.params)
+    for name in ("contract", "suit"):  # as printed on the sheet: "Farbwenz", "Herz"
+        if isinstance(params.get(name), str):
+            params[name] = params[name].capitalize()
+    return str(MESSAGES[violation.code] % params)
