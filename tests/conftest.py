@@ -6,13 +6,23 @@ import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from tournament.interchange.importer import tournament_import
 from tournament.models import Membership
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 EXAMPLES = SHARED / "spec" / "examples"
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the site's default language: a request in English made by an
+    earlier test must not leak into the next one through the thread's active translation."""
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
 
 
 @pytest.fixture

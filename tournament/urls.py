@@ -7,4 +7,5 @@ app_name = "manage"
 urlpatterns = [
     path("", include("tournament.urls_registration")),
     path("", include("tournament.urls_draw")),
+    path("", include("tournament.urls_sheet")),
 ]

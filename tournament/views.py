@@ -34,6 +34,7 @@ def ranking(request, slug: str):
         "table": table,
         "after": after_n,
         "durchgang_numbers": range(1, last + 1),
+        "role": tournament_role(request.user, tournament),
     }
     return render(request, "tournament/ranking.html", context)
 

@@ -24,6 +24,7 @@ from tournament.forms_registration import (
 )
 from tournament.models import Membership, Tournament
 from tournament.player_import import MAX_BYTES, PlayerRow, player_list_read
+from tournament.services.corrections import corrections_pending
 from tournament.services.players import (
     PlayerError,
     player_create,
@@ -36,6 +37,7 @@ from tournament.services.players import (
     players_import_preview,
     start_number_next,
 )
+from tournament.services.supervision import approvals_pending
 from tournament.tables_registration import PlayerTable
 
 TEMPLATES = "tournament/registration/"
@@ -101,6 +103,9 @@ class DashboardView(TournamentMixin, TemplateView):
             players=players.count(),
             withdrawn=players.filter(withdrawn=True).count(),
             locked=self.tournament.settings_locked,
+            durchgaenge=self.tournament.durchgaenge.order_by("number"),
+            approvals=approvals_pending(self.tournament).count(),
+            corrections=corrections_pending(self.tournament).count(),
             **kwargs,
         )
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from scoring.hand import NO_COUNTS, Hand, Violation, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from tournament import models
 from tournament.services.bulk import rows_insert
 from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
+from tournament.services.history import Kind, event_log, hand_snapshot
 from tournament.violations import violation_message
 
 
@@ -92,7 +94,7 @@ def score_values(
     return rows
 
 
-def _seat_keys(table: models.Table) -> tuple[str, ...]:
+def table_seat_keys(table: models.Table) -> tuple[str, ...]:
     return tuple(
         str(pk) for pk in table.seats.order_by("position").values_list("player_id", flat=True)
     )
@@ -101,7 +103,7 @@ def _seat_keys(table: models.Table) -> tuple[str, ...]:
 def table_rescore(table: models.Table) -> None:
     """Recompute approval requirements and scores of every game on the sheet."""
     tournament = table.durchgang.tournament
-    seats = _seat_keys(table)
+    seats = table_seat_keys(table)
     stored = list(table.hands.select_related("sanction").order_by("number"))
     engine_hands = [engine_hand(h, seats=seats, offender=_offender_key(h)) for h in stored]
     approved = {h.number for h in stored if h.approved_by}
@@ -138,69 +140,213 @@ def _offender_key(hand: models.Hand) -> str | None:
         return None
 
 
+@dataclass(frozen=True)
+class Game:
+    """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
+
+    contract: str
+    declarer: models.Player
+    suit: str = ""
+    partner: models.Player | None = None
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    tout: bool = False
+    augen: int | None = None
+    laufende: int | None = None
+    kontra: int = 0
+
+
+@dataclass(frozen=True)
+class Supervision:
+    """The supervisor's decisions on a game: struck (5.2.17), approval, sanction (3.4.17)."""
+
+    struck: bool = False
+    approved_by: str = ""
+    sanction: SanctionInput | None = None
+
+
+GAME_FIELDS = tuple(f for f in Game.__dataclass_fields__)
+# An approval is given for this game: it lapses when one of these changes.
+APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
+
+
+def sheet_closed_error() -> HandRuleError:
+    return HandRuleError(
+        {"__all__": [_("The sheet is closed: a change needs a correction signed off.")]}
+    )
+
+
+def table_lock(table: models.Table) -> models.Table:
+    """The table, locked for the rest of the transaction (a no-op lock on SQLite, whose
+    IMMEDIATE transactions serialise writers anyway)."""
+    return (
+        models.Table.objects.select_for_update()
+        .select_related("durchgang__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def version_bump(hand: models.Hand, version: int | None, **changes) -> None:
+    """Write `changes` to a stored game if it still has `version` (checked in the UPDATE)."""
+    expected = hand.version if version is None else version
+    changes["version"] = expected + 1
+    if not models.Hand.objects.filter(pk=hand.pk, version=expected).update(**changes):
+        raise HandConflict(hand.number)
+    for name, value in changes.items():
+        setattr(hand, name, value)
+
+
+def hand_save(
+    *,
+    table: models.Table,
+    number: int,
+    game: Game,
+    supervision: Supervision | None = None,
+    version: int | None = None,
+    user=None,
+    kind: str | None = None,
+    reason: str = "",
+    allow_closed: bool = False,
+) -> models.Hand:
+    """Create game `number` on the sheet of `table`, or change it; log it in the history.
+
+    `supervision` None keeps the supervisor's decisions of a stored game (an approval lapses
+    when the approved game changes). `version` None writes whatever is stored (imports);
+    0 expects a new game; n expects the stored game to have version n, checked in the UPDATE.
+    Raises `HandRuleError` (nothing stored) when the game breaks a rule or the sheet is closed,
+    `HandConflict` when somebody else saved the game since the caller loaded it.
+    """
+    with transaction.atomic():
+        table = table_lock(table)
+        if table.closed and not allow_closed:
+            raise sheet_closed_error()
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        before = hand_snapshot(hand)
+        if hand is not None and version is not None and hand.version != version:
+            raise HandConflict(number)
+        if hand is None and version:
+            raise HandConflict(number)
+        created = hand is None
+        draft = hand or models.Hand(table=table, number=number)
+        old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
+        for name in GAME_FIELDS:
+            setattr(draft, name, getattr(game, name))
+        if supervision is not None:
+            draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
+            sanction = supervision.sanction
+        else:
+            sanction = _stored_sanction(hand)
+            if hand is not None and old != {n: getattr(draft, n) for n in APPROVED_FIELDS}:
+                draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
+        offender = str(sanction.offender.pk) if sanction else None
+        problems = hand_violations(
+            engine_hand(draft, seats=table_seat_keys(table), offender=offender),
+            tournament_rules(table.durchgang.tournament),
+        )
+        if problems:
+            raise HandRuleError(violations_as_errors(problems))
+        if created:
+            try:
+                with transaction.atomic():
+                    draft.save()
+            except IntegrityError as exc:  # another clerk created the same game meanwhile
+                raise HandConflict(number) from exc
+        else:
+            fields = [*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at"]
+            version_bump(
+                hand, hand.version, **{f: getattr(draft, f) for f in _column_names(fields)}
+            )
+        hand = draft
+        if supervision is not None:
+            models.Sanction.objects.filter(hand=hand).delete()
+            if sanction:
+                models.Sanction.objects.create(
+                    hand=hand, offender=sanction.offender, reason=sanction.reason
+                )
+        table_rescore(table)
+        hand = models.Hand.objects.select_related("sanction", "declarer", "partner").get(pk=hand.pk)
+        if kind is None:
+            kind = Kind.ENTERED if created else Kind.EDITED
+        event_log(
+            table=table,
+            kind=kind,
+            user=user,
+            number=number,
+            before=before,
+            after=hand_snapshot(hand),
+            reason=reason,
+        )
+    return hand
+
+
+def _column_names(fields: Iterable[str]) -> list[str]:
+    foreign = {"declarer", "partner", "approved_by_user"}
+    return [f"{f}_id" if f in foreign else f for f in fields]
+
+
+def _stored_sanction(hand: models.Hand | None) -> SanctionInput | None:
+    if hand is None:
+        return None
+    try:
+        return SanctionInput(offender=hand.sanction.offender, reason=hand.sanction.reason)
+    except models.Sanction.DoesNotExist:
+        return None
+
+
 def hand_record(
     *,
     table: models.Table,
     number: int,
     contract: str,
     declarer: models.Player,
-    suit: str = "",
-    partner: models.Player | None = None,
-    won: bool | None = None,
-    schneider: bool = False,
-    schwarz: bool = False,
-    tout: bool = False,
-    augen: int | None = None,
-    laufende: int | None = None,
-    kontra: int = 0,
     sanction: SanctionInput | None = None,
     struck: bool = False,
     approved_by: str = "",
     version: int | None = None,
+    user=None,
+    **game,
 ) -> models.Hand:
-    """Create game `number` on the sheet of `table`, or change it (then `version` must match).
+    """Write a game with the supervisor's decisions as given (imports, tests, the demo)."""
+    return hand_save(
+        table=table,
+        number=number,
+        game=Game(contract=contract, declarer=declarer, **game),
+        supervision=Supervision(struck=struck, approved_by=approved_by, sanction=sanction),
+        version=version,
+        user=user,
+    )
 
-    Raises `HandRuleError` (nothing stored) when the game breaks a rule, `HandConflict` when
-    the stored game has another version than the one the caller edited.
-    """
+
+def hand_delete(
+    *,
+    table: models.Table,
+    number: int,
+    version: int | None,
+    user=None,
+    reason: str = "",
+    kind: str = Kind.DELETED,
+    allow_closed: bool = False,
+) -> None:
+    """Take game `number` off the sheet (a mistyped game); the history keeps it."""
     with transaction.atomic():
-        table = (
-            models.Table.objects.select_for_update()
-            .select_related("durchgang__tournament")
-            .get(pk=table.pk)
-        )
+        table = table_lock(table)
+        if table.closed and not allow_closed:
+            raise sheet_closed_error()
         hand = models.Hand.objects.filter(table=table, number=number).first()
         if hand is None:
-            hand = models.Hand(table=table, number=number)
-        elif version is not None and hand.version != version:
             raise HandConflict(number)
-        else:
-            hand.version += 1
-        hand.contract, hand.suit = contract, suit
-        hand.declarer, hand.partner = declarer, partner
-        hand.won, hand.schneider, hand.schwarz, hand.tout = won, schneider, schwarz, tout
-        hand.augen, hand.laufende, hand.kontra = augen, laufende, kontra
-        hand.struck, hand.approved_by = struck, approved_by
-        seats = _seat_keys(table)
-        offender = str(sanction.offender.pk) if sanction else None
-        problems = hand_violations(
-            engine_hand(hand, seats=seats, offender=offender),
-            tournament_rules(table.durchgang.tournament),
-        )
-        if problems:
-            raise HandRuleError(violations_as_errors(problems))
-        hand.save()
-        models.Sanction.objects.filter(hand=hand).delete()
-        if sanction:
-            models.Sanction.objects.create(
-                hand=hand, offender=sanction.offender, reason=sanction.reason
-            )
+        before = hand_snapshot(hand)
+        expected = hand.version if version is None else version
+        if not models.Hand.objects.filter(pk=hand.pk, version=expected).delete()[0]:
+            raise HandConflict(number)
         table_rescore(table)
-    return hand
+        event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)
 
 
 def engine_hands_of(table: models.Table) -> list[Hand]:
-    seats = _seat_keys(table)
+    seats = table_seat_keys(table)
     return [
         engine_hand(h, seats=seats, offender=_offender_key(h))
         for h in table.hands.select_related("sanction").order_by("number")

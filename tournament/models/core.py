@@ -206,6 +206,15 @@ class Table(models.Model):
     durchgang = models.ForeignKey(Durchgang, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table number"))
     seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("closed by"),
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -224,6 +233,11 @@ class Table(models.Model):
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
 
+    @property
+    def closed(self) -> bool:
+        """A closed scoresheet changes only by a correction the supervisor signs off (5.3.4)."""
+        return self.closed_at is not None
+
 
 class Seat(models.Model):
     # Both indexed by the unique constraints below.
@@ -234,6 +248,18 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(
         Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
+    )
+    # The player's confirmation of the sheet (5.3.2): a paper signature ticked by the clerk, or
+    # the name typed by the player at the table.
+    signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
+    signature = models.CharField(_("signature"), max_length=200, blank=True, db_default="")
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("signature recorded by"),
     )
 
     class Meta:
@@ -334,6 +360,9 @@ class Hand(models.Model):
         verbose_name=_("approved by (user)"),
     )
     approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
+    approval_note = models.CharField(
+        _("note on the approval"), max_length=300, blank=True, db_default=""
+    )
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("changed"), auto_now=True)

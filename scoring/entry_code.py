@@ -1,0 +1,148 @@
+"""The short code a clerk types for one game of a scoresheet. Plain Python, no Django.
+
+One line per game, tokens separated by blanks, in the order the paper is read::
+
+    r e 1 3 +        Rufspiel on the Eichel-Sau, seat 1 with seat 3, won
+    s h 2 - sn       Herz-Solo of seat 2, lost Schneider
+    w 4 + t          Wenz of seat 4, won Tout
+    fw g 3 + sw      Gras-Farbwenz of seat 3, won Schwarz
+    sie 2            Sie of seat 2 (laid down: no result)
+
+Tokens: the contract first (`r` Rufspiel, `s` Solo, `w` Wenz, `fw` Farbwenz, `g` Geier, `fg`
+Farbgeier, `sie`; the full names work too), then its suit when it names one (`e` Eichel, `g` Gras,
+`h` Herz, `s` Schellen), the declarer's seat (1-5), the partner's seat in a Rufspiel, the result
+(`+` won, `-` lost) and any of the flags `sn` Schneider, `sw` Schwarz (implies Schneider), `t`
+Tout, `a<n>` Augen of the declaring side. Anything else is an error naming the token.
+
+Parsing only reads the notation; whether the game is legal (a suit the contract may name, a seat
+that plays this game ...) is for `scoring.hand.hand_violations`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.contracts import Contract, Suit, needs_suit
+
+CONTRACT_CODES: dict[str, Contract] = {
+    "r": Contract.RUFSPIEL,
+    "s": Contract.SOLO,
+    "w": Contract.WENZ,
+    "fw": Contract.FARBWENZ,
+    "g": Contract.GEIER,
+    "fg": Contract.FARBGEIER,
+    "sie": Contract.SIE,
+} | {c.value: c for c in Contract}
+
+SUIT_CODES: dict[str, Suit] = {
+    "e": Suit.EICHEL,
+    "g": Suit.GRAS,
+    "h": Suit.HERZ,
+    "s": Suit.SCHELLEN,
+} | {s.value: s for s in Suit}
+
+RESULT_CODES = {"+": True, "g": True, "-": False, "v": False}
+FLAG_CODES = {"sn": "schneider", "schneider": "schneider", "sw": "schwarz", "schwarz": "schwarz"}
+FLAG_CODES |= {"t": "tout", "tout": "tout"}
+
+
+@dataclass(frozen=True)
+class CodeError(Exception):
+    """The code cannot be read: `code` says what, `token` where."""
+
+    code: str
+    token: str = ""
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EntryCode:
+    """A game as the clerk typed it; players are seat numbers (1-based)."""
+
+    contract: Contract
+    declarer_seat: int
+    suit: Suit | None = None
+    partner_seat: int | None = None
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    tout: bool = False
+    augen: int | None = None
+
+
+def _seat(token: str, seats: int) -> int:
+    if not token.isdigit():
+        raise CodeError("seat_expected", token)
+    number = int(token)
+    if not 1 <= number <= seats:
+        raise CodeError("seat_range", token, {"max": seats})
+    return number
+
+
+def code_parse(text: str, *, seats: int) -> EntryCode:
+    """Read one line of code for a table with `seats` seats; raises `CodeError`."""
+    tokens = text.lower().replace(",", " ").split()
+    if not tokens:
+        raise CodeError("empty")
+    contract = CONTRACT_CODES.get(tokens[0])
+    if contract is None:
+        raise CodeError("contract_unknown", tokens[0])
+    rest = tokens[1:]
+    suit = None
+    if needs_suit(contract):
+        if not rest or rest[0] not in SUIT_CODES:
+            raise CodeError("suit_expected", rest[0] if rest else "", {"contract": contract.value})
+        suit = SUIT_CODES[rest.pop(0)]
+    if not rest:
+        raise CodeError("seat_expected")
+    declarer = _seat(rest.pop(0), seats)
+    partner = None
+    if contract is Contract.RUFSPIEL:
+        if not rest:
+            raise CodeError("partner_expected")
+        partner = _seat(rest.pop(0), seats)
+    won = None
+    flags: dict[str, bool] = {}
+    augen = None
+    for token in rest:
+        if token in RESULT_CODES and won is None:
+            won = RESULT_CODES[token]
+        elif token in FLAG_CODES:
+            flags[FLAG_CODES[token]] = True
+        elif token.startswith("a") and token[1:].isdigit() and augen is None:
+            augen = int(token[1:])
+        else:
+            raise CodeError("token_unknown", token)
+    if flags.get("schwarz"):
+        flags["schneider"] = True
+    return EntryCode(
+        contract=contract,
+        declarer_seat=declarer,
+        suit=suit,
+        partner_seat=partner,
+        won=won,
+        augen=augen,
+        **flags,
+    )
+
+
+def code_format(entry: EntryCode) -> str:
+    """The shortest code that reads back as `entry` (used to edit a stored game)."""
+    contract = next(code for code, c in CONTRACT_CODES.items() if c is entry.contract)
+    tokens = [contract]
+    if entry.suit is not None:
+        tokens.append(next(code for code, s in SUIT_CODES.items() if s is entry.suit))
+    tokens.append(str(entry.declarer_seat))
+    if entry.partner_seat is not None:
+        tokens.append(str(entry.partner_seat))
+    if entry.won is not None:
+        tokens.append("+" if entry.won else "-")
+    if entry.schwarz:
+        tokens.append("sw")
+    elif entry.schneider:
+        tokens.append("sn")
+    if entry.tout:
+        tokens.append("t")
+    if entry.augen is not None:
+        tokens.append(f"a{entry.augen}")
+    return " ".join(tokens)

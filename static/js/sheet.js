@@ -1,0 +1,62 @@
+// The scoresheet's entry line: the points of the game appear while the clerk types its code,
+// and choosing the number of a game already entered loads it for a change. No mouse needed:
+// the code field has the focus, Enter saves, Escape empties the line, Alt+T jumps to a table.
+(function () {
+  "use strict";
+  const form = document.getElementById("eingabe");
+  if (!form) return;
+  const number = form.querySelector("#id_number");
+  const code = form.querySelector("#id_code");
+  const version = form.querySelector("#id_version");
+  const output = form.querySelector("#vorschau");
+  const seats = Array.from(document.querySelectorAll("#spielliste th.seat")).map(
+    (th) => th.textContent.trim()
+  );
+  let timer = null;
+  let asked = 0;
+
+  function show(data) {
+    output.classList.toggle("error", Boolean(data.error));
+    if (data.error) {
+      output.textContent = data.error;
+    } else if (data.points) {
+      output.textContent = data.points
+        .map((p, i) => seats[i] + " " + (p > 0 ? "+" + p : String(p).replace("-", "−")))
+        .join(" · ");
+    } else {
+      output.textContent = "";
+    }
+  }
+
+  function preview() {
+    if (!code.value.trim()) { show({}); return; }
+    const ticket = ++asked;
+    const query = new URLSearchParams({ number: number.value, code: code.value });
+    fetch(form.dataset.preview + "?" + query, { headers: { Accept: "application/json" } })
+      .then((response) => response.json())
+      .then((data) => { if (ticket === asked) show(data); })
+      .catch(() => {});
+  }
+
+  function schedule() { clearTimeout(timer); timer = setTimeout(preview, 120); }
+
+  function loadGame() {
+    const row = document.getElementById("spiel-" + number.value);
+    if (row && row.dataset.code) {
+      code.value = row.dataset.code;
+      version.value = row.dataset.version;
+    } else {
+      version.value = "0";
+    }
+    schedule();
+  }
+
+  code.addEventListener("input", schedule);
+  number.addEventListener("change", loadGame);
+  number.addEventListener("input", loadGame);
+  code.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { code.value = ""; show({}); }
+  });
+  if (code.value) schedule();
+  if (window.location.hash === "#eingabe") code.focus();
+})();

@@ -1,0 +1,37 @@
+"""The tournament data model: what the scoresheets hold, and the scores computed from them.
+
+`core` holds tournaments, players, the draw, games and their scores; `sheets` what happens to a
+scoresheet after the draw (its append-only history, corrections).
+"""
+
+from tournament.models.core import (
+    Durchgang,
+    Hand,
+    HandScore,
+    Membership,
+    Player,
+    Sanction,
+    Seat,
+    SeatSwap,
+    Table,
+    Tournament,
+    default_contracts,
+)
+from tournament.models.sheets import AppendOnlyError, Correction, SheetEvent
+
+__all__ = [
+    "AppendOnlyError",
+    "Correction",
+    "Durchgang",
+    "Hand",
+    "HandScore",
+    "Membership",
+    "Player",
+    "Sanction",
+    "Seat",
+    "SeatSwap",
+    "SheetEvent",
+    "Table",
+    "Tournament",
+    "default_contracts",
+]

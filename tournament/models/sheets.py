@@ -1,0 +1,123 @@
+"""What happens to a scoresheet after the draw: its history and the corrections asked for.
+
+`SheetEvent` is append-only: every change to a game (entry, edit, deletion, approval, refusal,
+sanction, correction) and every signature and closing of the sheet is one row, written by the
+services in the same transaction as the change; rows are never changed or deleted.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.core import Table
+
+
+class AppendOnlyError(Exception):
+    """A history row was about to be changed or deleted: a bug, never a user error."""
+
+
+class SheetEvent(models.Model):
+    class Kind(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        EDITED = "edited", _("changed")
+        DELETED = "deleted", _("deleted")
+        APPROVED = "approved", _("approved")
+        REFUSED = "refused", _("refused and struck")
+        STRUCK = "struck", _("struck")
+        SANCTIONED = "sanctioned", _("sanction recorded")
+        SANCTION_REMOVED = "sanction_removed", _("sanction removed")
+        CORRECTION_REQUESTED = "correction_requested", _("correction requested")
+        CORRECTED = "corrected", _("correction signed off")
+        CORRECTION_REJECTED = "correction_rejected", _("correction rejected")
+        SIGNED = "signed", _("signed")
+        CLOSED = "closed", _("sheet closed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    number = models.PositiveSmallIntegerField(_("game number"), null=True, blank=True)
+    kind = models.CharField(_("what"), max_length=24, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who"),
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.CharField(_("why"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("history entry")
+        verbose_name_plural = _("history")
+        ordering = ["table", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_kind_display()}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("the history of a scoresheet is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("the history of a scoresheet is never deleted")
+
+
+class Correction(models.Model):
+    """A change to a closed scoresheet, in force only once a supervisor signs it off (5.3.4).
+
+    `proposed` holds the game as it should be (the fields of the entry form), or null when the
+    game is to be deleted from the sheet.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for sign-off")
+        APPLIED = "applied", _("signed off")
+        REJECTED = "rejected", _("rejected")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    number = models.PositiveSmallIntegerField(_("game number"))
+    proposed = models.JSONField(_("proposed game"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decision_note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        ordering = ["requested_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=Q(status="pending"),
+                name="correction_one_pending_per_game",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="correction_number_min"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.number}: {self.reason}"

@@ -1,0 +1,139 @@
+"""A scoresheet as a whole: its state, the players' signatures (5.3.2) and its closing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.sheet import games_at_table
+from tournament import models
+from tournament.services.hands import HandRuleError, sheet_closed_error, table_lock
+from tournament.services.history import Kind, event_log
+
+PAPER = "Papier"  # the signature column when the clerk ticks a paper signature
+
+
+@dataclass(frozen=True)
+class SheetState:
+    table: models.Table
+    games: int
+    entered: int
+    awaiting_approval: int
+    signed: int
+    pending_corrections: int
+
+    @property
+    def complete(self) -> bool:
+        return self.entered == self.games
+
+    @property
+    def all_signed(self) -> bool:
+        return self.signed == self.table.seat_count
+
+    @property
+    def closable(self) -> bool:
+        return (
+            not self.table.closed
+            and self.complete
+            and not self.awaiting_approval
+            and self.all_signed
+        )
+
+
+def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
+    """The state of every sheet of a Durchgang, in one query."""
+    tables = (
+        durchgang.tables.order_by("number")
+        .annotate(
+            entered=Count("hands", distinct=True),
+            awaiting=Count(
+                "hands",
+                filter=Q(hands__needs_approval=True, hands__approved_by="", hands__struck=False),
+                distinct=True,
+            ),
+            signed=Count("seats", filter=Q(seats__signed_at__isnull=False), distinct=True),
+            pending=Count(
+                "corrections",
+                filter=Q(corrections__status=models.Correction.Status.PENDING),
+                distinct=True,
+            ),
+        )
+        .select_related("closed_by")
+    )
+    per_table = durchgang.tournament.games_per_durchgang
+    return [
+        SheetState(
+            table=t,
+            games=games_at_table(seats=t.seat_count, games_per_durchgang=per_table),
+            entered=t.entered,
+            awaiting_approval=t.awaiting,
+            signed=t.signed,
+            pending_corrections=t.pending,
+        )
+        for t in tables
+    ]
+
+
+def sheet_state(table: models.Table) -> SheetState:
+    return next(s for s in sheet_states(table.durchgang) if s.table.pk == table.pk)
+
+
+def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:
+    """Record a player's confirmation of the sheet: the name typed at the table, or (empty)
+    the paper signature ticked by the clerk."""
+    signature = signature.strip()
+    if signature and signature.casefold() != seat.player.name.casefold():
+        raise HandRuleError(
+            {
+                "signature": [
+                    _("Type your name as registered: %(name)s.") % {"name": seat.player.name}
+                ]
+            }
+        )
+    with transaction.atomic():
+        table = table_lock(seat.table)
+        if table.closed:
+            raise sheet_closed_error()
+        seat.signed_at, seat.signed_by = timezone.now(), user
+        seat.signature = signature or PAPER
+        seat.save(update_fields=["signed_at", "signed_by", "signature"])
+        event_log(
+            table=table,
+            kind=Kind.SIGNED,
+            user=user,
+            after={"seat": seat.position, "player": seat.player.name, "signature": seat.signature},
+        )
+    return seat
+
+
+def sheet_close(*, table: models.Table, user) -> models.Table:
+    """The supervisor closes a complete, approved and signed sheet; from now on only a
+    correction signed off by a supervisor changes it (5.3.4)."""
+    with transaction.atomic():
+        table = table_lock(table)
+        if table.closed:
+            raise sheet_closed_error()
+        state = sheet_state(table)
+        problems = []
+        if not state.complete:
+            problems.append(
+                _("%(entered)s of %(games)s games are entered.")
+                % {"entered": state.entered, "games": state.games}
+            )
+        if state.awaiting_approval:
+            problems.append(_("%(n)s games wait for an approval.") % {"n": state.awaiting_approval})
+        if not state.all_signed:
+            problems.append(
+                _("%(signed)s of %(seats)s players have signed.")
+                % {"signed": state.signed, "seats": table.seat_count}
+            )
+        if problems:
+            raise HandRuleError({"__all__": problems})
+        table.closed_at, table.closed_by = timezone.now(), user
+        table.save(update_fields=["closed_at", "closed_by"])
+        event_log(table=table, kind=Kind.CLOSED, user=user)
+    return table

@@ -1,0 +1,146 @@
+"""The supervisor's decisions on single games: approvals (5.2.14, 5.2.16), struck games
+(5.2.17) and sanctions (3.4.17, 3.4.18). Each is checked against the stored version, rescored
+and logged in the sheet's history in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.hand import hand_violations
+from tournament import models
+from tournament.services.engine import engine_hand, tournament_rules
+from tournament.services.hands import (
+    HandRuleError,
+    sheet_closed_error,
+    table_lock,
+    table_rescore,
+    table_seat_keys,
+    version_bump,
+    violations_as_errors,
+)
+from tournament.services.history import Kind, event_log, hand_snapshot
+
+
+def user_label(user) -> str:
+    return user.get_full_name() or user.get_username()
+
+
+def approvals_pending(tournament: models.Tournament):
+    """Games waiting for the supervisor's approval, oldest sheet first."""
+    return (
+        models.Hand.objects.filter(
+            table__durchgang__tournament=tournament,
+            needs_approval=True,
+            approved_by="",
+            struck=False,
+        )
+        .select_related("table__durchgang", "declarer", "partner")
+        .order_by("table__durchgang__number", "table__number", "number")
+    )
+
+
+def _decide(
+    hand: models.Hand,
+    *,
+    version: int | None,
+    kind: str,
+    user,
+    reason: str,
+    then: Callable[[models.Table, models.Hand], None] | None = None,
+    **changes,
+):
+    """Apply a decision to a game of an open sheet: version check, `changes` and `then`,
+    rescore, history; all or nothing."""
+    with transaction.atomic():
+        table = table_lock(hand.table)
+        if table.closed:
+            raise sheet_closed_error()
+        hand = models.Hand.objects.select_related("sanction").get(pk=hand.pk)
+        before = hand_snapshot(hand)
+        version_bump(hand, version, **changes)
+        if then is not None:
+            then(table, hand)
+        table_rescore(table)
+        hand = models.Hand.objects.select_related("sanction").get(pk=hand.pk)
+        event_log(
+            table=table,
+            kind=kind,
+            user=user,
+            number=hand.number,
+            before=before,
+            after=hand_snapshot(hand),
+            reason=reason,
+        )
+    return hand
+
+
+def _awaiting(hand: models.Hand) -> None:
+    if not hand.needs_approval or hand.approved_by or hand.struck:
+        raise HandRuleError({"__all__": [_("This game does not wait for an approval.")]})
+
+
+def hand_approve(*, hand: models.Hand, user, note: str = "", version: int | None = None):
+    """The supervisor allows the game: from now on it is scored."""
+    _awaiting(hand)
+    return _decide(
+        hand,
+        version=version,
+        kind=Kind.APPROVED,
+        user=user,
+        reason=note,
+        approved_by=user_label(user),
+        approved_by_user=user,
+        approved_at=timezone.now(),
+        approval_note=note,
+    )
+
+
+def hand_refuse(*, hand: models.Hand, user, note: str = "", version: int | None = None):
+    """The supervisor refuses the game: it is struck (5.2.17), keeps its number, scores 0."""
+    _awaiting(hand)
+    return _decide(
+        hand,
+        version=version,
+        kind=Kind.REFUSED,
+        user=user,
+        reason=note,
+        struck=True,
+        approval_note=note,
+    )
+
+
+def hand_strike(*, hand: models.Hand, user, struck: bool, reason: str, version=None):
+    """Strike a game from the sheet (5.2.17), or take the strike back."""
+    if not reason.strip():
+        raise HandRuleError({"reason": [_("Say why.")]})
+    return _decide(hand, version=version, kind=Kind.STRUCK, user=user, reason=reason, struck=struck)
+
+
+def sanction_record(
+    *, hand: models.Hand, user, offender: models.Player | None, reason: str, version=None
+):
+    """Record the offence that ended the game (3.4.17/3.4.18), or remove it (offender None)."""
+    if offender is not None and not reason.strip():
+        raise HandRuleError({"reason": [_("Say what the offence was.")]})
+
+    def write(table: models.Table, hand: models.Hand) -> None:
+        if offender is not None:
+            problems = hand_violations(
+                engine_hand(hand, seats=table_seat_keys(table), offender=str(offender.pk)),
+                tournament_rules(table.durchgang.tournament),
+            )
+            if problems:
+                raise HandRuleError(violations_as_errors(problems))
+        models.Sanction.objects.filter(hand=hand).delete()
+        if offender is not None:
+            models.Sanction.objects.create(
+                hand=hand, offender=offender, reason=reason, recorded_by=user
+            )
+
+    kind = Kind.SANCTIONED if offender is not None else Kind.SANCTION_REMOVED
+    return _decide(hand, version=version, kind=kind, user=user, reason=reason, then=write)

@@ -1,0 +1,325 @@
+"""Pages of the scoresheets: the list of a Durchgang's sheets, one sheet with its one-line
+game entry, one game, signatures and closing. Clerks and supervisors; views glue forms to
+the services."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from scoring.entry_code import CodeError
+from scoring.hand import hand_points, hand_violations
+from scoring.sheet import games_at_table
+from tournament import models
+from tournament.access import CLERK, SUPERVISOR, role_allows
+from tournament.forms_sheet import (
+    ApprovalForm,
+    CorrectionForm,
+    EntryForm,
+    SanctionForm,
+    SignForm,
+    StrikeForm,
+    code_message,
+    game_from_code,
+    tout_conditions,
+)
+from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
+from tournament.services.hands import HandConflict, HandRuleError, hand_delete, hand_save
+from tournament.services.sheets import seat_sign, sheet_close, sheet_state, sheet_states
+from tournament.sheet_display import sheet_rows, sheet_seats, sheet_totals, snapshot_text
+from tournament.views_draw import DurchgangMixin
+from tournament.violations import violation_message
+
+
+class SheetListView(DurchgangMixin, TemplateView):
+    """Every sheet of a Durchgang: complete, awaiting approval or signatures, closed."""
+
+    required_role = CLERK
+    template_name = "tournament/sheet/list.html"
+
+    def get(self, request, *args, **kwargs):
+        number = request.GET.get("tisch", "").strip()
+        if number:
+            durchgang = self.get_durchgang()
+            if number.isdigit() and durchgang.tables.filter(number=int(number)).exists():
+                return redirect(
+                    "manage:sheet",
+                    slug=self.tournament.slug,
+                    number=durchgang.number,
+                    table=int(number),
+                )
+            messages.error(request, _("There is no table %(t)s.") % {"t": number})
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        durchgang = self.get_durchgang()
+        context.update(durchgang=durchgang, states=sheet_states(durchgang))
+        return context
+
+
+class SheetMixin(DurchgangMixin):
+    required_role = CLERK
+
+    def get_table(self) -> models.Table:
+        return get_object_or_404(
+            models.Table.objects.select_related("durchgang__tournament", "closed_by"),
+            durchgang__tournament=self.tournament,
+            durchgang__number=self.kwargs["number"],
+            number=self.kwargs["table"],
+        )
+
+    def sheet_url(self, table: models.Table, anchor: str = "") -> str:
+        url = reverse(
+            "manage:sheet", args=[self.tournament.slug, table.durchgang.number, table.number]
+        )
+        return url + anchor
+
+    def games(self, table: models.Table) -> int:
+        return games_at_table(
+            seats=table.seat_count, games_per_durchgang=self.tournament.games_per_durchgang
+        )
+
+
+class SheetView(SheetMixin, TemplateView):
+    template_name = "tournament/sheet/sheet.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = kwargs.get("table_obj") or self.get_table()
+        seats = sheet_seats(table)
+        rows = sheet_rows(table, seats)
+        entry = kwargs.get("entry_form") or EntryForm(
+            seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
+        )
+        context.update(
+            table=table,
+            durchgang=table.durchgang,
+            seats=seats,
+            seat_columns=3 * len(seats),
+            rows=rows,
+            totals=sheet_totals(rows),
+            entry_form=entry,
+            state=sheet_state(table),
+            sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
+            correction_form=kwargs.get("correction_form") or CorrectionForm(seats=seats),
+            events=[
+                (e, snapshot_text(e.before), snapshot_text(e.after))
+                for e in table.events.select_related("user").order_by("-at", "-pk")
+            ],
+            corrections=table.corrections.select_related("requested_by", "decided_by"),
+            other_tables=table.durchgang.tables.order_by("number").values_list("number", flat=True),
+            is_supervisor=role_allows(self.role, SUPERVISOR),
+        )
+        return context
+
+
+def _entry_initial(rows: list, query) -> dict:
+    """The entry line: game `?spiel=K` to change it, else the first game not yet entered."""
+    wanted = _int(query.get("spiel"))
+    if wanted is not None and 1 <= wanted <= len(rows) and rows[wanted - 1].hand:
+        row = rows[wanted - 1]
+        return {"number": wanted, "code": row.code, "version": row.hand.version}
+    free = [r.number for r in rows if r.hand is None]
+    return {"number": free[0] if free else len(rows), "version": 0}
+
+
+class HandEnterView(SheetView):
+    """POST one game line; errors are shown next to the field and nothing is stored."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        seats = sheet_seats(table)
+        form = EntryForm(request.POST, seats=seats, games=self.games(table))
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                hand = hand_save(
+                    table=table,
+                    number=data["number"],
+                    game=data["game"],
+                    version=data["version"],
+                    user=request.user,
+                )
+            except HandRuleError as error:
+                _add_errors(form, error.errors, default="code")
+            except HandConflict:
+                form.add_error(None, _conflict_message(data["number"]))
+            else:
+                if hand.needs_approval and not hand.approved_by and not hand.struck:
+                    messages.warning(
+                        request,
+                        _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number},
+                    )
+                return redirect(self.sheet_url(table, "#eingabe"))
+        context = self.get_context_data(table_obj=table, entry_form=form)
+        return self.render_to_response(context, status=400)
+
+
+def _conflict_message(number: int) -> str:
+    return _(
+        "Game %(n)s was changed meanwhile by somebody else; nothing was saved. "
+        "The sheet below shows the current state: check it and enter the game again."
+    ) % {"n": number}
+
+
+def _add_errors(form, errors: dict[str, list[str]], *, default: str) -> None:
+    for field, messages_ in errors.items():
+        target = field if field in form.fields else (None if field == "__all__" else default)
+        for message in messages_:
+            form.add_error(target, message)
+
+
+class HandPreviewView(SheetMixin, View):
+    """The points a code line gives, while the clerk types it (JSON)."""
+
+    def get(self, request, *args, **kwargs):
+        table = self.get_table()
+        seats = sheet_seats(table)
+        try:
+            number = int(request.GET.get("number", ""))
+            game = game_from_code(request.GET.get("code", ""), seats)
+        except ValueError:
+            return JsonResponse({"error": _("Enter the game number.")})
+        except CodeError as error:
+            return JsonResponse({"error": code_message(error, len(seats))})
+        draft = models.Hand(table=table, number=number, **game.__dict__)
+        keys = tuple(str(s.player_id) for s in seats)
+        engine = engine_hand(draft, seats=keys)
+        problems = hand_violations(engine, tournament_rules(self.tournament))
+        if problems:
+            return JsonResponse({"error": " ".join(violation_message(p) for p in problems)})
+        points = hand_points(engine, tournament_point_table(self.tournament))
+        return JsonResponse({"points": [points[k] for k in keys]})
+
+
+class HandMixin(SheetMixin):
+    def get_hand(self, table: models.Table) -> models.Hand:
+        return get_object_or_404(
+            models.Hand.objects.select_related("declarer", "partner"),
+            table=table,
+            number=self.kwargs["hand"],
+        )
+
+
+class HandDeleteView(HandMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        hand = self.get_hand(table)
+        try:
+            hand_delete(
+                table=table,
+                number=hand.number,
+                version=_int(request.POST.get("version")),
+                user=request.user,
+            )
+        except HandRuleError as error:
+            messages.error(request, " ".join(sum(error.errors.values(), [])))
+        except HandConflict:
+            messages.error(request, _conflict_message(hand.number))
+        else:
+            messages.success(request, _("Game %(n)s deleted.") % {"n": hand.number})
+        return redirect(self.sheet_url(table, "#eingabe"))
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class HandDetailView(HandMixin, TemplateView):
+    """One game: what was entered, the supervisor's decisions, and its history."""
+
+    template_name = "tournament/sheet/hand.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = self.get_table()
+        hand = self.get_hand(table)
+        seats = sheet_seats(table)
+        row = sheet_rows(table, seats)[hand.number - 1]
+        initial = {"version": hand.version}
+        with contextlib.suppress(models.Sanction.DoesNotExist):
+            initial |= {"offender": hand.sanction.offender_id, "reason": hand.sanction.reason}
+        context.update(
+            table=table,
+            durchgang=table.durchgang,
+            hand=hand,
+            row=row,
+            points=[
+                (seat, (cell.plus or 0) - (cell.minus or 0))
+                for seat, cell in zip(seats, row.cells, strict=True)
+            ],
+            seats=seats,
+            approval_form=kwargs.get("approval_form") or ApprovalForm(hand=hand, initial=initial),
+            tout_conditions=tout_conditions(hand),
+            strike_form=kwargs.get("strike_form") or StrikeForm(initial=initial),
+            sanction_form=kwargs.get("sanction_form") or SanctionForm(table=table, initial=initial),
+            events=[
+                (e, snapshot_text(e.before), snapshot_text(e.after))
+                for e in table.events.filter(number=hand.number).select_related("user")
+            ],
+            is_supervisor=role_allows(self.role, SUPERVISOR),
+        )
+        return context
+
+
+class SignView(SheetMixin, View):
+    """A player's confirmation of the sheet (5.3.2), ticked by the clerk or typed."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        form = SignForm(request.POST)
+        seat = None
+        if form.is_valid():
+            seat = (
+                table.seats.select_related("player")
+                .filter(position=form.cleaned_data["seat"])
+                .first()
+            )
+        if seat is None:
+            messages.error(request, _("There is no such seat at this table."))
+            return redirect(self.sheet_url(table, "#unterschriften"))
+        try:
+            seat_sign(seat=seat, user=request.user, signature=form.cleaned_data["signature"])
+        except HandRuleError as error:
+            messages.error(request, " ".join(sum(error.errors.values(), [])))
+        else:
+            messages.success(request, _("%(name)s has signed.") % {"name": seat.player.name})
+        return redirect(self.sheet_url(table, "#unterschriften"))
+
+
+class CloseView(SheetMixin, View):
+    required_role = SUPERVISOR
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        try:
+            sheet_close(table=table, user=request.user)
+        except HandRuleError as error:
+            messages.error(
+                request,
+                _("The sheet cannot be closed yet: %(why)s")
+                % {"why": " ".join(sum(error.errors.values(), []))},
+            )
+        else:
+            messages.success(
+                request, _("The sheet of table %(t)s is closed.") % {"t": table.number}
+            )
+        return redirect(self.sheet_url(table, "#unterschriften"))
