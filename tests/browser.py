@@ -23,7 +23,10 @@ FLAGS = [
 def browser():
     """One browser for the session; Playwright's own browser downloads are never used."""
     if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is missing: run `make chromium`")
+        message = "Debian's chromium is missing: install it with `make chromium` (as root)"
+        if os.environ.get("REQUIRE_BROWSER") == "1":  # CI: the browser tests must run
+            pytest.fail(message)
+        pytest.skip(message)
     # Playwright's sync API runs an event loop; Django's live server thread is not affected,
     # but the ORM in the test thread would refuse to run next to it without this.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"

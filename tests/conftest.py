@@ -70,3 +70,28 @@ def other_clerk(db, example_document):
     user = _user("fremd")
     Membership.objects.create(tournament=tournament, user=user, role=Membership.Role.CLERK)
     return user
+
+
+@pytest.fixture
+def evening(supervisor, clerk):
+    """Nine players: table 1 of four, table 2 of five; Durchgang 1 drawn, no game yet."""
+    tournament = tournament_import(
+        {
+            "format": "schafkopf-turnier",
+            "version": 1,
+            "tournament": {"slug": "abend", "name": "Abendturnier", "date": "2026-11-22"},
+            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 10)],
+            "durchgaenge": [
+                {
+                    "number": 1,
+                    "tables": [
+                        {"number": 1, "seats": ["1", "2", "3", "4"]},
+                        {"number": 2, "seats": ["5", "6", "7", "8", "9"]},
+                    ],
+                }
+            ],
+        }
+    )
+    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
+    Membership.objects.create(tournament=tournament, user=clerk, role="clerk")
+    return tournament

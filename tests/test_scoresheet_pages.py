@@ -6,38 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.interchange.importer import tournament_import
 from tournament.models import Correction, Hand, Membership, SheetEvent, Table
 
 pytestmark = pytest.mark.django_db
 
 ROLES = ["anonymous", "other_clerk", "clerk", "supervisor"]
-SLUG = "abend"
-
-
-@pytest.fixture
-def evening(supervisor, clerk):
-    """Nine players: table 1 of four, table 2 of five; Durchgang 1 drawn, no game yet."""
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": SLUG, "name": "Abendturnier", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 10)],
-            "durchgaenge": [
-                {
-                    "number": 1,
-                    "tables": [
-                        {"number": 1, "seats": ["1", "2", "3", "4"]},
-                        {"number": 2, "seats": ["5", "6", "7", "8", "9"]},
-                    ],
-                }
-            ],
-        }
-    )
-    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
-    Membership.objects.create(tournament=tournament, user=clerk, role="clerk")
-    return tournament
+SLUG = "abend"  # the `evening` tournament of conftest.py
 
 
 def url(name, *args):

@@ -1,7 +1,6 @@
 from django.contrib import admin
 
 from tournament import models
-from tournament.services.hands import table_rescore
 
 
 class PlayerInline(admin.TabularInline):
@@ -65,31 +64,50 @@ class SeatAdmin(admin.ModelAdmin):
     raw_id_fields = ("player", "table", "durchgang")
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Games, sanctions and their history change only through the scoresheet pages, which
+    validate, rescore and keep the append-only history; the admin shows them."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class SanctionInline(admin.StackedInline):
     model = models.Sanction
     extra = 0
-    raw_id_fields = ("offender",)
+    has_add_permission = has_change_permission = has_delete_permission = (
+        ReadOnlyAdmin.has_add_permission
+    )
 
 
 @admin.register(models.Hand)
-class HandAdmin(admin.ModelAdmin):
-    """Games are listed here; scores are written by the service, so they are read-only."""
-
+class HandAdmin(ReadOnlyAdmin):
     list_display = ("table", "number", "contract", "suit", "declarer", "won", "struck")
     list_filter = ("contract", "struck", "table__durchgang__tournament")
-    raw_id_fields = ("table", "declarer", "partner", "approved_by_user")
-    readonly_fields = ("needs_approval", "version")
     inlines = [SanctionInline]
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        table_rescore(form.instance.table)
 
 
 @admin.register(models.Sanction)
-class SanctionAdmin(admin.ModelAdmin):
-    list_display = ("hand", "offender", "reason")
-    raw_id_fields = ("hand", "offender", "recorded_by")
+class SanctionAdmin(ReadOnlyAdmin):
+    list_display = ("hand", "offender", "reason", "recorded_by", "recorded_at")
+
+
+@admin.register(models.SheetEvent)
+class SheetEventAdmin(ReadOnlyAdmin):
+    list_display = ("at", "table", "number", "kind", "user", "reason")
+    list_filter = ("kind", "table__durchgang__tournament")
+
+
+@admin.register(models.Correction)
+class CorrectionAdmin(ReadOnlyAdmin):
+    list_display = ("requested_at", "table", "number", "status", "requested_by", "decided_by")
+    list_filter = ("status", "table__durchgang__tournament")
 
 
 @admin.register(models.HandScore)

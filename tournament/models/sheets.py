@@ -19,6 +19,16 @@ class AppendOnlyError(Exception):
     """A history row was about to be changed or deleted: a bug, never a user error."""
 
 
+class SheetEventQuerySet(models.QuerySet):
+    """Reads and appends only: a bulk update or delete would bypass `SheetEvent.save`/`delete`."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("the history of a scoresheet is never changed")
+
+    def delete(self):
+        raise AppendOnlyError("the history of a scoresheet is never deleted")
+
+
 class SheetEvent(models.Model):
     class Kind(models.TextChoices):
         ENTERED = "entered", _("entered")
@@ -50,6 +60,8 @@ class SheetEvent(models.Model):
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.CharField(_("why"), max_length=300, blank=True)
+
+    objects = SheetEventQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("history entry")
