@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 
 from tests.conftest import EXAMPLES
+from tournament.models import Hand, Membership, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = EXAMPLES / "beispielturnier-2026.json"
@@ -118,3 +120,19 @@ def test_seed_demo_creates_a_tournament_with_tables_of_four_and_five(manage, tmp
     ranking = json.loads(manage("standings", "demo22", "--format", "json").stdout)["standings"]
     assert [r["rank"] for r in ranking] == list(range(1, 23))
     assert sum(r["points"] for r in ranking) == 0
+
+
+@pytest.mark.django_db
+def test_the_demo_of_make_run_has_logins_and_an_empty_drawn_durchgang_to_enter():
+    out = io.StringIO()
+    call_command("seed_demo", "--if-empty", "--players", "9", stdout=out)
+    printed = out.getvalue()
+    assert "leitung" in printed and "schreiber" in printed and "schafkopf-demo" in printed
+    tournament = Tournament.objects.get(slug="demo-turnier")
+    assert list(tournament.durchgaenge.values_list("number", flat=True)) == [1, 2, 3]
+    assert not Hand.objects.filter(table__durchgang__number=3).exists()
+    assert tournament.durchgaenge.get(number=3).seats.count() == 9
+    roles = dict(
+        Membership.objects.filter(tournament=tournament).values_list("user__username", "role")
+    )
+    assert roles == {"leitung": "supervisor", "schreiber": "clerk"}

@@ -27,6 +27,8 @@ from tournament.forms_sheet import (
     SignForm,
     StrikeForm,
     code_message,
+    errors_text,
+    form_add_errors,
     game_from_code,
     tout_conditions,
 )
@@ -157,18 +159,34 @@ class HandEnterView(SheetView):
                     user=request.user,
                 )
             except HandRuleError as error:
-                _add_errors(form, error.errors, default="code")
+                form_add_errors(form, error.errors, default="code")
             except HandConflict:
-                form.add_error(None, _conflict_message(data["number"]))
+                # Shown with the current sheet and the version now stored: what the clerk
+                # enters again after checking it is saved over it.
+                form = _entry_again(request.POST, table, seats, self.games(table), data["number"])
             else:
                 if hand.needs_approval and not hand.approved_by and not hand.struck:
                     messages.warning(
                         request,
                         _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number},
                     )
-                return redirect(self.sheet_url(table, "#eingabe"))
+                return redirect(self.sheet_url(table))
         context = self.get_context_data(table_obj=table, entry_form=form)
         return self.render_to_response(context, status=400)
+
+
+def _entry_again(posted, table, seats, games: int, number: int) -> EntryForm:
+    data = posted.copy()
+    data["version"] = (
+        models.Hand.objects.filter(table=table, number=number)
+        .values_list("version", flat=True)
+        .first()
+        or 0
+    )
+    form = EntryForm(data, seats=seats, games=games)
+    form.is_valid()
+    form.add_error(None, _conflict_message(number))
+    return form
 
 
 def _conflict_message(number: int) -> str:
@@ -176,13 +194,6 @@ def _conflict_message(number: int) -> str:
         "Game %(n)s was changed meanwhile by somebody else; nothing was saved. "
         "The sheet below shows the current state: check it and enter the game again."
     ) % {"n": number}
-
-
-def _add_errors(form, errors: dict[str, list[str]], *, default: str) -> None:
-    for field, messages_ in errors.items():
-        target = field if field in form.fields else (None if field == "__all__" else default)
-        for message in messages_:
-            form.add_error(target, message)
 
 
 class HandPreviewView(SheetMixin, View):
@@ -231,12 +242,12 @@ class HandDeleteView(HandMixin, View):
                 user=request.user,
             )
         except HandRuleError as error:
-            messages.error(request, " ".join(sum(error.errors.values(), [])))
+            messages.error(request, errors_text(error.errors))
         except HandConflict:
             messages.error(request, _conflict_message(hand.number))
         else:
             messages.success(request, _("Game %(n)s deleted.") % {"n": hand.number})
-        return redirect(self.sheet_url(table, "#eingabe"))
+        return redirect(self.sheet_url(table))
 
 
 def _int(value) -> int | None:
@@ -304,7 +315,7 @@ class SignView(SheetMixin, View):
         try:
             seat_sign(seat=seat, user=request.user, signature=form.cleaned_data["signature"])
         except HandRuleError as error:
-            messages.error(request, " ".join(sum(error.errors.values(), [])))
+            messages.error(request, errors_text(error.errors))
         else:
             messages.success(request, _("%(name)s has signed.") % {"name": seat.player.name})
         return redirect(self.sheet_url(table, "#unterschriften"))
@@ -321,8 +332,7 @@ class CloseView(SheetMixin, View):
         except HandRuleError as error:
             messages.error(
                 request,
-                _("The sheet cannot be closed yet: %(why)s")
-                % {"why": " ".join(sum(error.errors.values(), []))},
+                _("The sheet cannot be closed yet: %(why)s") % {"why": errors_text(error.errors)},
             )
         else:
             messages.success(

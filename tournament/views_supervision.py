@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -20,6 +21,8 @@ from tournament.forms_sheet import (
     NoteForm,
     SanctionForm,
     StrikeForm,
+    errors_text,
+    form_add_errors,
     tout_conditions,
 )
 from tournament.services.corrections import (
@@ -39,10 +42,6 @@ from tournament.services.supervision import (
 )
 from tournament.sheet_display import sheet_seats, snapshot_text
 from tournament.views_sheet import HandDetailView, SheetView, _conflict_message
-
-
-def _errors_text(error: HandRuleError) -> str:
-    return " ".join(sum(error.errors.values(), []))
 
 
 class ApprovalQueueView(TournamentMixin, TemplateView):
@@ -84,9 +83,7 @@ class HandDecisionView(HandDetailView):
             try:
                 self.decide(hand, form.cleaned_data)
             except HandRuleError as error:
-                for field, texts in error.errors.items():
-                    for text in texts:
-                        form.add_error(field if field in form.fields else None, text)
+                form_add_errors(form, error.errors)
             except HandConflict:
                 form.add_error(None, _conflict_message(hand.number))
             else:
@@ -96,7 +93,10 @@ class HandDecisionView(HandDetailView):
         return self.render_to_response(context, status=400)
 
     def hand_url(self, table, hand):
-        return self.sheet_url(table).rstrip("/") + f"/spiel/{hand.number}/"
+        return reverse(
+            "manage:hand",
+            args=[self.tournament.slug, table.durchgang.number, table.number, hand.number],
+        )
 
 
 class ApproveView(HandDecisionView):
@@ -182,9 +182,7 @@ class CorrectionRequestView(SheetView):
                     user=request.user,
                 )
             except HandRuleError as error:
-                for field, texts in error.errors.items():
-                    for text in texts:
-                        form.add_error(field if field in form.fields else "code", text)
+                form_add_errors(form, error.errors, default="code")
             else:
                 messages.success(request, _("The correction waits for the supervisor's sign-off."))
                 return redirect(self.sheet_url(table, "#korrekturen"))
@@ -235,7 +233,7 @@ class CorrectionDecideView(TournamentMixin, View):
                 correction_reject(correction=correction, user=request.user, note=note)
                 messages.success(request, _("The correction is rejected."))
         except HandRuleError as error:
-            messages.error(request, _errors_text(error))
+            messages.error(request, errors_text(error.errors))
         except HandConflict as error:
             messages.error(request, _conflict_message(error.args[0]))
         return redirect("manage:corrections", slug=slug)

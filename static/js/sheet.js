@@ -58,5 +58,4 @@
     if (event.key === "Escape") { code.value = ""; show({}); }
   });
   if (code.value) schedule();
-  if (window.location.hash === "#eingabe") code.focus();
 })();

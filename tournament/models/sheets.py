@@ -32,7 +32,7 @@ class SheetEventQuerySet(models.QuerySet):
 class SheetEvent(models.Model):
     class Kind(models.TextChoices):
         ENTERED = "entered", _("entered")
-        EDITED = "edited", _("changed")
+        EDITED = "edited", _("edited")
         DELETED = "deleted", _("deleted")
         APPROVED = "approved", _("approved")
         REFUSED = "refused", _("refused and struck")

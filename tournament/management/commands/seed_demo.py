@@ -10,8 +10,10 @@ from tournament.demo import demo_document
 from tournament.interchange.importer import tournament_import
 from tournament.interchange.problems import InterchangeError
 from tournament.models import Membership, Tournament
+from tournament.services.draw import durchgang_draw
 
 DEMO_USER = "leitung"
+DEMO_CLERK = "schreiber"
 DEMO_PASSWORD = "schafkopf-demo"
 
 
@@ -35,6 +37,7 @@ class Command(BaseCommand):
             raise CommandError(_("At least 4 players and 1 to 20 Durchgänge."))
         if options["if_empty"] and Tournament.objects.exists():
             self.print_login(self.demo_supervisor(None))
+            self.print_clerk_login()
             return
         try:
             document = demo_document(
@@ -45,6 +48,9 @@ class Command(BaseCommand):
             )
         except ValueError as exc:
             raise CommandError(str(exc)) from None
+        if options["if_empty"]:
+            # One more Durchgang than played, drawn and empty: its sheets are there to be entered.
+            document["tournament"]["number_of_durchgaenge"] = options["durchgaenge"] + 1
         if options["out"]:
             Path(options["out"]).write_text(json.dumps(document, ensure_ascii=False))
             self.stdout.write(options["out"])
@@ -53,7 +59,11 @@ class Command(BaseCommand):
             with transaction.atomic():
                 tournament = tournament_import(document)
                 if options["if_empty"]:
+                    durchgang_draw(
+                        tournament=tournament, number=options["durchgaenge"] + 1, seed="demo"
+                    )
                     self.print_login(self.demo_supervisor(tournament))
+                    self.demo_clerk(tournament)
         except InterchangeError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(tournament.slug)
@@ -68,6 +78,24 @@ class Command(BaseCommand):
                 tournament=tournament, user=user, defaults={"role": Membership.Role.SUPERVISOR}
             )
         return user
+
+    def demo_clerk(self, tournament):
+        users = get_user_model()
+        user = users.objects.filter(username=DEMO_CLERK).first()
+        if user is None:
+            user = users.objects.create_user(DEMO_CLERK, password=DEMO_PASSWORD)
+        Membership.objects.get_or_create(
+            tournament=tournament, user=user, defaults={"role": Membership.Role.CLERK}
+        )
+        self.print_clerk_login()
+
+    def print_clerk_login(self):
+        user = get_user_model().objects.filter(username=DEMO_CLERK).first()
+        if user is not None and user.check_password(DEMO_PASSWORD):
+            self.stdout.write(
+                _("Demo clerk login: user %(user)s, password %(password)s")
+                % {"user": DEMO_CLERK, "password": DEMO_PASSWORD}
+            )
 
     def print_login(self, user):
         if user.check_password(DEMO_PASSWORD):
