@@ -3,12 +3,24 @@
 pytest-django loads the settings before any conftest runs, so the defaults live here. Tests run
 with DEBUG off (as in production) and so need a secret key; they serve static files under their
 own names because nobody runs collectstatic before pytest. Values already set in the environment
-(DATABASE_URL from CI, say) win. Add no settings here: every setting belongs in settings.py.
+(DATABASE_URL from CI, say) win. Add no settings here: every setting belongs in settings.py;
+the one exception is where the test database lives, below.
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-insecure-key-not-for-any-deployment")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 
 from config.settings import *  # noqa: E402, F403
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not Django's shared in-memory database: the concurrency tests write from several
+    # threads, each with its own connection, and an in-memory database answers "database table
+    # is locked" at once where a file in WAL mode waits for the writer before (settings.py).
+    # One file per test run (process id), so that runs side by side do not share it; Django
+    # deletes it at the end of the run.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"schafkopf-test-{os.getpid()}.sqlite3")
+    }

@@ -6,82 +6,208 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0002_draw_and_registration'),
+        ("tournament", "0002_draw_and_registration"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hand',
-            name='approval_note',
-            field=models.CharField(blank=True, db_default='', max_length=300, verbose_name='note on the approval'),
+            model_name="hand",
+            name="approval_note",
+            field=models.CharField(
+                blank=True, db_default="", max_length=300, verbose_name="note on the approval"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='signature',
-            field=models.CharField(blank=True, db_default='', max_length=200, verbose_name='signature'),
+            model_name="seat",
+            name="signature",
+            field=models.CharField(
+                blank=True, db_default="", max_length=200, verbose_name="signature"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='signed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='signed at'),
+            model_name="seat",
+            name="signed_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="signed at"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='signed_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='signature recorded by'),
+            model_name="seat",
+            name="signed_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="signature recorded by",
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='closed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='closed at'),
+            model_name="table",
+            name="closed_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="closed at"),
         ),
         migrations.AddField(
-            model_name='table',
-            name='closed_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='closed by'),
+            model_name="table",
+            name="closed_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="closed by",
+            ),
         ),
         migrations.CreateModel(
-            name='SheetEvent',
+            name="SheetEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='game number')),
-                ('kind', models.CharField(choices=[('entered', 'entered'), ('edited', 'edited'), ('deleted', 'deleted'), ('approved', 'approved'), ('refused', 'refused and struck'), ('struck', 'struck'), ('sanctioned', 'sanction recorded'), ('sanction_removed', 'sanction removed'), ('correction_requested', 'correction requested'), ('corrected', 'correction signed off'), ('correction_rejected', 'correction rejected'), ('signed', 'signed'), ('closed', 'sheet closed')], max_length=24, verbose_name='what')),
-                ('at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('before', models.JSONField(blank=True, null=True, verbose_name='before')),
-                ('after', models.JSONField(blank=True, null=True, verbose_name='after')),
-                ('reason', models.CharField(blank=True, max_length=300, verbose_name='why')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournament.table')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='who')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "number",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="game number"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("entered", "entered"),
+                            ("edited", "edited"),
+                            ("deleted", "deleted"),
+                            ("approved", "approved"),
+                            ("refused", "refused and struck"),
+                            ("struck", "struck"),
+                            ("sanctioned", "sanction recorded"),
+                            ("sanction_removed", "sanction removed"),
+                            ("correction_requested", "correction requested"),
+                            ("corrected", "correction signed off"),
+                            ("correction_rejected", "correction rejected"),
+                            ("signed", "signed"),
+                            ("closed", "sheet closed"),
+                        ],
+                        max_length=24,
+                        verbose_name="what",
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                ("before", models.JSONField(blank=True, null=True, verbose_name="before")),
+                ("after", models.JSONField(blank=True, null=True, verbose_name="after")),
+                ("reason", models.CharField(blank=True, max_length=300, verbose_name="why")),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="tournament.table",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="who",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'history entry',
-                'verbose_name_plural': 'history',
-                'ordering': ['table', 'at', 'pk'],
+                "verbose_name": "history entry",
+                "verbose_name_plural": "history",
+                "ordering": ["table", "at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Correction',
+            name="Correction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='game number')),
-                ('proposed', models.JSONField(blank=True, null=True, verbose_name='proposed game')),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('status', models.CharField(choices=[('pending', 'waiting for sign-off'), ('applied', 'signed off'), ('rejected', 'rejected')], default='pending', max_length=10, verbose_name='status')),
-                ('requested_at', models.DateTimeField(auto_now_add=True, verbose_name='requested at')),
-                ('decided_at', models.DateTimeField(blank=True, null=True, verbose_name='decided at')),
-                ('decision_note', models.CharField(blank=True, max_length=300, verbose_name='note')),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='decided by')),
-                ('requested_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='requested by')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='corrections', to='tournament.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="game number")),
+                ("proposed", models.JSONField(blank=True, null=True, verbose_name="proposed game")),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "waiting for sign-off"),
+                            ("applied", "signed off"),
+                            ("rejected", "rejected"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "requested_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="requested at"),
+                ),
+                (
+                    "decided_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="decided at"),
+                ),
+                (
+                    "decision_note",
+                    models.CharField(blank=True, max_length=300, verbose_name="note"),
+                ),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="decided by",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="requested by",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="corrections",
+                        to="tournament.table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'correction',
-                'verbose_name_plural': 'corrections',
-                'ordering': ['requested_at', 'pk'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'pending')), fields=('table', 'number'), name='correction_one_pending_per_game'), models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='correction_number_min')],
+                "verbose_name": "correction",
+                "verbose_name_plural": "corrections",
+                "ordering": ["requested_at", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "pending")),
+                        fields=("table", "number"),
+                        name="correction_one_pending_per_game",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("number__gte", 1)), name="correction_number_min"
+                    ),
+                ],
             },
         ),
     ]

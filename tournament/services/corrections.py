@@ -70,9 +70,16 @@ def correction_request(
                 {"__all__": [_("There is no game %(n)s to delete.") % {"n": number}]}
             )
         if game is not None:
+            # Checked as `correction_apply` will store it: with the game's strike and sanction.
             draft = models.Hand(table=table, number=number, **asdict(game))
+            draft.struck = hand is not None and hand.struck
+            sanction = models.Sanction.objects.filter(hand=hand).first() if hand else None
             problems = hand_violations(
-                engine_hand(draft, seats=table_seat_keys(table)),
+                engine_hand(
+                    draft,
+                    seats=table_seat_keys(table),
+                    offender=str(sanction.offender_id) if sanction else None,
+                ),
                 tournament_rules(table.durchgang.tournament),
             )
             if problems:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.hand import NO_COUNTS, Hand, Violation, hand_violations
@@ -191,6 +192,7 @@ def version_bump(hand: models.Hand, version: int | None, **changes) -> None:
     """Write `changes` to a stored game if it still has `version` (checked in the UPDATE)."""
     expected = hand.version if version is None else version
     changes["version"] = expected + 1
+    changes["updated_at"] = timezone.now()
     if not models.Hand.objects.filter(pk=hand.pk, version=expected).update(**changes):
         raise HandConflict(hand.number)
     for name, value in changes.items():
@@ -240,6 +242,7 @@ def hand_save(
             sanction = _stored_sanction(hand)
             if hand is not None and old != {n: getattr(draft, n) for n in APPROVED_FIELDS}:
                 draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
+                draft.approval_note = ""
         offender = str(sanction.offender.pk) if sanction else None
         problems = hand_violations(
             engine_hand(draft, seats=table_seat_keys(table), offender=offender),
@@ -255,6 +258,7 @@ def hand_save(
                 raise HandConflict(number) from exc
         else:
             fields = [*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at"]
+            fields.append("approval_note")
             version_bump(
                 hand, hand.version, **{f: getattr(draft, f) for f in _column_names(fields)}
             )

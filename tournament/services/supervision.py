@@ -52,15 +52,20 @@ def _decide(
     user,
     reason: str,
     then: Callable[[models.Table, models.Hand], None] | None = None,
+    check: Callable[[models.Hand], None] | None = None,
+    allow_closed: bool = False,
     **changes,
 ):
-    """Apply a decision to a game of an open sheet: version check, `changes` and `then`,
-    rescore, history; all or nothing."""
+    """Apply a decision to a game of an open sheet (or, `allow_closed`, of a closed one):
+    `check` on the locked game, version check, `changes` and `then`, rescore, history; all or
+    nothing."""
     with transaction.atomic():
         table = table_lock(hand.table)
-        if table.closed:
+        if table.closed and not allow_closed:
             raise sheet_closed_error()
         hand = models.Hand.objects.select_related("sanction").get(pk=hand.pk)
+        if check is not None:
+            check(hand)
         before = hand_snapshot(hand)
         version_bump(hand, version, **changes)
         if then is not None:
@@ -85,14 +90,17 @@ def _awaiting(hand: models.Hand) -> None:
 
 
 def hand_approve(*, hand: models.Hand, user, note: str = "", version: int | None = None):
-    """The supervisor allows the game: from now on it is scored."""
-    _awaiting(hand)
+    """The supervisor allows the game: from now on it is scored.
+
+    Also on a closed sheet: a correction may turn a game into one that needs an approval."""
     return _decide(
         hand,
         version=version,
+        check=_awaiting,
         kind=Kind.APPROVED,
         user=user,
         reason=note,
+        allow_closed=True,
         approved_by=user_label(user),
         approved_by_user=user,
         approved_at=timezone.now(),
@@ -101,14 +109,17 @@ def hand_approve(*, hand: models.Hand, user, note: str = "", version: int | None
 
 
 def hand_refuse(*, hand: models.Hand, user, note: str = "", version: int | None = None):
-    """The supervisor refuses the game: it is struck (5.2.17), keeps its number, scores 0."""
-    _awaiting(hand)
+    """The supervisor refuses the game: it is struck (5.2.17), keeps its number, scores 0.
+
+    Also on a closed sheet, as `hand_approve`."""
     return _decide(
         hand,
         version=version,
+        check=_awaiting,
         kind=Kind.REFUSED,
         user=user,
         reason=note,
+        allow_closed=True,
         struck=True,
         approval_note=note,
     )
@@ -142,5 +153,17 @@ def sanction_record(
                 hand=hand, offender=offender, reason=reason, recorded_by=user
             )
 
+    def sanctioned(hand: models.Hand) -> None:
+        if offender is None and not models.Sanction.objects.filter(hand=hand).exists():
+            raise HandRuleError({"offender": [_("This game has no sanction to remove.")]})
+
     kind = Kind.SANCTIONED if offender is not None else Kind.SANCTION_REMOVED
-    return _decide(hand, version=version, kind=kind, user=user, reason=reason, then=write)
+    return _decide(
+        hand,
+        version=version,
+        kind=kind,
+        user=user,
+        reason=reason,
+        check=sanctioned,
+        then=write,
+    )
