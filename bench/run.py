@@ -8,6 +8,8 @@ Targets (issue 2):
 - import of 1,000 players x 3 Durchgänge (24,000 games) <= 8 x start-up;
 - standings of that tournament <= 2 x start-up;
 - a draw of 1,000 players with repeat avoidance <= 2 x start-up (issue 3), for each Durchgang;
+- a clerk enters a 32-game scoresheet by keyboard in under 3 minutes (issue 4,
+  `bench/sheet_entry.py`);
 - standings grow linearly with the number of players (computation time per player, measured
   in-process, at 1,000 players at most 2 x that at 250 players), in a constant number of queries.
 """
@@ -22,6 +24,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import sheet_entry  # bench/ is on sys.path: run.py is run as a script
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -167,6 +171,7 @@ def main() -> int:
                 postgres_admin(f"DROP DATABASE IF EXISTS {BENCH_DB}")
         else:
             print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
+    results += sheet_entry.main()
     print(f"\n{sum(results)} of {len(results)} targets met")
     return 0
 
