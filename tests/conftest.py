@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from tournament.interchange.importer import tournament_import
-from tournament.models import Membership
+from tournament.models import Membership, Table
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 EXAMPLES = SHARED / "spec" / "examples"
@@ -95,3 +95,29 @@ def evening(supervisor, clerk):
     Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
     Membership.objects.create(tournament=tournament, user=clerk, role="clerk")
     return tournament
+
+
+SHEET_NAMES = ["Sepp Huber", "Resi Maier", "Xaver Bauer", "Vroni Hofer"]
+
+
+@pytest.fixture
+def table(db):
+    """One table of four, Durchgang 1 drawn, no game yet; seat n holds start number n."""
+    tournament = tournament_import(
+        {
+            "format": "schafkopf-turnier",
+            "version": 1,
+            "tournament": {"slug": "spielliste", "name": "Spielliste", "date": "2026-11-22"},
+            "players": [{"id": str(n), "name": name} for n, name in enumerate(SHEET_NAMES, 1)],
+            "durchgaenge": [
+                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
+            ],
+        }
+    )
+    return Table.objects.get(durchgang__tournament=tournament)
+
+
+@pytest.fixture
+def p(table):
+    """The players of `table` by seat: seat n holds start number n."""
+    return {int(player.ident): player for player in table.durchgang.tournament.players.all()}

@@ -15,30 +15,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from tournament.interchange.importer import tournament_import
-from tournament.models import Hand, HandScore, SheetEvent, Table
+from tournament.models import Hand, HandScore, SheetEvent
 from tournament.services.hands import Game, HandConflict, hand_save
 from tournament.services.supervision import hand_approve
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CLERKS = 4
-
-
-@pytest.fixture
-def table():
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": "gleichzeitig", "name": "Gleichzeitig", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 5)],
-            "durchgaenge": [
-                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
-            ],
-        }
-    )
-    return Table.objects.get(durchgang__tournament=tournament)
 
 
 @pytest.fixture

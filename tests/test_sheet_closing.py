@@ -7,13 +7,11 @@ clerk sees are German.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from django.utils import translation
 
-from tournament.interchange.importer import tournament_import
-from tournament.models import Correction, Hand, HandScore, Sanction, SheetEvent, Table
+from tests.test_sheet_services import ruf
+from tournament.models import Correction, Hand, HandScore, Sanction, SheetEvent
 from tournament.services.corrections import (
     correction_apply,
     correction_reject,
@@ -27,29 +25,6 @@ from tournament.services.supervision import hand_approve, hand_strike, sanction_
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
 Status = Correction.Status
-NAMES = ["Sepp Huber", "Resi Maier", "Xaver Bauer", "Vroni Hofer"]
-
-
-@pytest.fixture
-def table():
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": "abschluss", "name": "Abschluss", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": name} for n, name in enumerate(NAMES, 1)],
-            "durchgaenge": [
-                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
-            ],
-        }
-    )
-    return Table.objects.get(durchgang__tournament=tournament)
-
-
-@pytest.fixture
-def p(table):
-    """The players by seat: seat n holds start number n."""
-    return {int(player.ident): player for player in table.durchgang.tournament.players.all()}
 
 
 @pytest.fixture
@@ -60,12 +35,6 @@ def leitung(django_user_model):
 @pytest.fixture
 def schreiber(django_user_model):
     return django_user_model.objects.create_user("schreiber")
-
-
-def ruf(p, **changes) -> Game:
-    """Seat 1 with seat 3 calls the Eichel-Sau and wins."""
-    game = Game(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
-    return replace(game, **changes)
 
 
 def fill(table, p, numbers=range(1, 33), **special: Game) -> None:

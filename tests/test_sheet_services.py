@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from tournament.interchange.importer import tournament_import
-from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent, Table
+from tests.conftest import SHEET_NAMES
+from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
 from tournament.services.hands import Game, HandConflict, HandRuleError, hand_delete, hand_save
 from tournament.services.supervision import (
     approvals_pending,
@@ -25,29 +25,6 @@ from tournament.services.supervision import (
 
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
-NAMES = ["Sepp Huber", "Resi Maier", "Xaver Bauer", "Vroni Hofer"]
-
-
-@pytest.fixture
-def table():
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": "spielliste", "name": "Spielliste", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": name} for n, name in enumerate(NAMES, 1)],
-            "durchgaenge": [
-                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
-            ],
-        }
-    )
-    return Table.objects.get(durchgang__tournament=tournament)
-
-
-@pytest.fixture
-def p(table):
-    """The players by seat: seat n holds start number n."""
-    return {int(player.ident): player for player in table.durchgang.tournament.players.all()}
 
 
 @pytest.fixture
@@ -309,7 +286,7 @@ def test_a_recorded_sanction_scores_the_game_by_rule_3_4_17(
     assert logged(event) == (Kind.SANCTIONED, leitung, "Vorwerfen")
     assert event.before["sanction"] is None
     assert event.after["sanction"] == {
-        "offender": f"{offender} {NAMES[offender - 1]}",
+        "offender": f"{offender} {SHEET_NAMES[offender - 1]}",
         "reason": "Vorwerfen",
     }
 

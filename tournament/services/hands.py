@@ -167,7 +167,10 @@ class Supervision:
     sanction: SanctionInput | None = None
 
 
-GAME_FIELDS = tuple(f for f in Game.__dataclass_fields__)
+GAME_FIELDS = tuple(Game.__dataclass_fields__)
+# What a change of a stored game writes: the game and the supervisor's decisions on it.
+STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at")
+STORED_FIELDS += ("approval_note",)
 # An approval is given for this game: it lapses when one of these changes.
 APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
 
@@ -257,11 +260,8 @@ def hand_save(
             except IntegrityError as exc:  # another clerk created the same game meanwhile
                 raise HandConflict(number) from exc
         else:
-            fields = [*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at"]
-            fields.append("approval_note")
-            version_bump(
-                hand, hand.version, **{f: getattr(draft, f) for f in _column_names(fields)}
-            )
+            columns = _column_names(STORED_FIELDS)
+            version_bump(hand, hand.version, **{f: getattr(draft, f) for f in columns})
         hand = draft
         if supervision is not None:
             models.Sanction.objects.filter(hand=hand).delete()
