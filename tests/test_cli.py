@@ -14,6 +14,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.conftest import EXAMPLES
+from tournament.interchange.importer import tournament_import
 from tournament.models import Hand, Membership, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -136,3 +137,21 @@ def test_the_demo_of_make_run_has_logins_and_an_empty_drawn_durchgang_to_enter()
         Membership.objects.filter(tournament=tournament).values_list("user__username", "role")
     )
     assert roles == {"leitung": "supervisor", "schreiber": "clerk"}
+
+
+@pytest.mark.django_db
+def test_the_draw_command_seats_and_prints_a_festival_hall_of_1000_players():
+    document = {
+        "format": "schafkopf-turnier",
+        "version": 1,
+        "tournament": {"slug": "festzelt", "name": "Festzelt", "date": "2026-11-22"},
+        "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 1003)],
+    }
+    tournament_import(document)
+    out = io.StringIO()
+    call_command("draw", "festzelt", "--durchgang", "1", "--seed", "zelt", stdout=out)
+    lines = out.getvalue().splitlines()
+    tables = [line for line in lines if line.startswith("Tisch ")]
+    assert len(tables) == 250  # 1,002 players: 248 tables of four and 2 of five
+    assert sum(line.count(": ") - 1 for line in tables) == 1002
+    assert lines[-1] == "Wiederholte Begegnungen: 0"

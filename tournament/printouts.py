@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 from weasyprint import HTML
 
 from scoring.sheet import dealer_index, games_at_table, round_of
 from tournament import models
+from tournament.services.draw import durchgang_tables
 
 KINDS = {
     "namen": ("tournament/print/by_name.html", _("Table list by name")),
@@ -40,16 +40,6 @@ class SheetRow:
     dealer: str
     sitting_out: int | None  # 0-based seat index of the dealer at a table of five
     runde_end: bool
-
-
-def durchgang_tables(durchgang: models.Durchgang) -> list[models.Table]:
-    return list(
-        durchgang.tables.order_by("number").prefetch_related(
-            Prefetch(
-                "seats", queryset=models.Seat.objects.select_related("player").order_by("position")
-            )
-        )
-    )
 
 
 def sheet_rows(table: models.Table, seats: list[models.Seat], games_per_durchgang: int):

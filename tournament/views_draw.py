@@ -12,8 +12,14 @@ from django.views.generic import TemplateView
 from tournament.access import TournamentMixin
 from tournament.forms_draw import DrawForm, SwapForm
 from tournament.models import Hand
-from tournament.printouts import KINDS, durchgang_pdf, durchgang_tables
-from tournament.services.draw import DrawError, durchgang_draw, durchgang_repeats, seats_swap
+from tournament.printouts import KINDS, durchgang_pdf
+from tournament.services.draw import (
+    DrawError,
+    durchgang_draw,
+    durchgang_repeats,
+    durchgang_tables,
+    seats_swap,
+)
 
 
 class DurchgangListView(TournamentMixin, TemplateView):

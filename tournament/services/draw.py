@@ -11,12 +11,27 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
 from tournament import models
 from tournament.services.bulk import rows_insert
+
+
+def durchgang_tables(durchgang: models.Durchgang) -> list[models.Table]:
+    """The tables of a Durchgang with their seats and players, in three queries.
+
+    The players are joined, not prefetched: Django 5.2 prefetches a foreign key with one
+    `OR` term per object on SQLite, which fails from about 1,000 players on."""
+    return list(
+        durchgang.tables.order_by("number").prefetch_related(
+            Prefetch(
+                "seats", queryset=models.Seat.objects.select_related("player").order_by("position")
+            )
+        )
+    )
 
 
 class DrawError(Exception):

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.services.draw import DrawError, durchgang_draw
+from tournament.services.draw import DrawError, durchgang_draw, durchgang_tables
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
             _("%(tournament)s, Durchgang %(n)s, seed %(seed)s")
             % {"tournament": tournament.name, "n": durchgang.number, "seed": durchgang.draw_seed}
         )
-        for table in durchgang.tables.prefetch_related("seats__player").order_by("number"):
+        for table in durchgang_tables(durchgang):
             seats = ", ".join(
                 f"{seat.position}: {seat.player.start_number} {seat.player.name}"
                 for seat in table.seats.all()
