@@ -8,6 +8,7 @@ Targets (issue 2):
 - import of 1,000 players x 3 Durchgänge (24,000 games) <= 8 x start-up;
 - standings of that tournament <= 2 x start-up;
 - a draw of 1,000 players with repeat avoidance <= 2 x start-up (issue 3), for each Durchgang;
+- the ranking page of 1,000 players <= 3 x the standings command (issue 5);
 - a clerk enters a 32-game scoresheet by keyboard in under 3 minutes (issue 4,
   `bench/sheet_entry.py`);
 - standings grow linearly with the number of players (computation time per player, measured
@@ -39,6 +40,16 @@ def timed(env: dict[str, str], *args: str, repeat: int = 1) -> float:
         subprocess.run(
             [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True
         )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def timed_script(env: dict[str, str], script: str, *args: str, repeat: int = 3) -> float:
+    """Median wall time of `python script args` in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([PYTHON, script, *args], cwd=ROOT, env=env, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -97,6 +108,11 @@ def bench_database(label: str, env: dict[str, str], work: Path) -> list[bool]:
         print(f"      standings {standings:7.3f} s  = {standings / startup:5.2f} x start-up")
         print(f"      standings computed in-process: {float(inner):.3f} s, {queries} queries")
         if players == 1000:
+            page = timed_script(env, "bench/ranking_page.py", f"bench-{players}")
+            ok_page = page <= 3 * standings
+            print(f"      ranking page {page:7.3f} s  = {page / standings:5.2f} x standings")
+            print(f"      target ranking page <= 3 x standings: {verdict(ok_page)}")
+            results.append(ok_page)
             ok_import = imported <= 8 * startup
             ok_standings = standings <= 2 * startup
             print(f"      target import <= 8 x start-up: {verdict(ok_import)}")

@@ -6,13 +6,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import browser, page  # noqa: F401  (fixtures)
+from tournament.demo import demo_document
 from tournament.interchange.importer import tournament_import
+from tournament.services.standings import standings_compute
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_visitor_finds_the_ranking_from_the_tournament_list(page, live_server, example_document):  # noqa: F811
-    tournament_import(example_document)
+    tournament = tournament_import(example_document)
+    tournament.ranking_publication = "live"
+    tournament.save()
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Beispielturnier 2026").click()
     page.wait_for_url("**/turnier/beispielturnier-2026/")
@@ -39,3 +43,17 @@ def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, super
     page.keyboard.press("Enter")
     page.wait_for_url(live_server.url + "/")
     assert page.get_by_role("button", name="Abmelden (leitung)").is_visible()
+
+
+def test_the_projector_view_pages_through_the_ranking_by_itself(page, live_server):  # noqa: F811
+    tournament = tournament_import(demo_document(players=45, durchgaenge=1, seed=3, slug="halle"))
+    tournament.ranking_publication = "live"
+    tournament.save()
+    page.goto(live_server.url + "/turnier/halle/leinwand/?sekunden=2")
+    expect(page.locator("body.projector header p")).to_contain_text("Seite 1 von 3")
+    assert page.locator("tbody tr").count() == 20
+    expect(page.locator("figure.qr svg")).to_be_visible()
+    page.wait_for_url("**/leinwand/?seite=2&sekunden=2", timeout=10_000)  # refreshed by itself
+    expect(page.locator("body.projector header p")).to_contain_text("Seite 2 von 3")
+    first_of_page_two = standings_compute(tournament)[20].player.name
+    expect(page.locator("tbody tr").first).to_contain_text(first_of_page_two)

@@ -8,6 +8,14 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def example_tournament(example_tournament):
+    """The worked example with its ranking published live (test_ranking_pages.py: publishing)."""
+    example_tournament.ranking_publication = "live"
+    example_tournament.save(update_fields=["ranking_publication"])
+    return example_tournament
+
+
 @pytest.fixture(params=["anonymous", "clerk", "other_clerk", "supervisor"])
 def visitor(request, client):
     if request.param != "anonymous":
@@ -24,13 +32,15 @@ def test_everyone_sees_the_tournament_list_in_german(visitor, example_tournament
     assert "Turniere" in text
 
 
-def test_everyone_sees_the_ranking_with_the_tie_break_columns(visitor, example_tournament):
+def test_everyone_sees_the_published_ranking_with_the_tie_break_columns(
+    visitor, example_tournament
+):
     response = visitor.get(reverse("tournament:ranking", args=[example_tournament.slug]))
     assert response.status_code == 200
     text = response.content.decode()
     assert "Michl Hofbauer 8" in text
     assert text.index("Michl Hofbauer 8") < text.index("Anna Maier 4") < text.index("Hias Reiter 3")
-    for heading in ("Platz", "Punkte", "Sie", "Tout gew./gesp.", "Solo gew./gesp.", "Los"):
+    for heading in ("Platz", "Punkte", "Sie", "Tout gew.", "Tout gesp.", "Solo gew.", "Los"):
         assert heading in text
 
 

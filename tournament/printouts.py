@@ -14,6 +14,7 @@ from weasyprint import HTML
 
 from scoring.sheet import dealer_index, games_at_table, round_of
 from tournament import models
+from tournament.qr import qr_svg
 from tournament.services.draw import durchgang_tables
 
 KINDS = {
@@ -57,8 +58,9 @@ def sheet_rows(table: models.Table, seats: list[models.Seat], games_per_durchgan
     ]
 
 
-def durchgang_pdf(durchgang: models.Durchgang, kind: str) -> bytes:
-    """The printout `kind` (a key of `KINDS`) of all tables of the Durchgang."""
+def durchgang_pdf(durchgang: models.Durchgang, kind: str, *, public_url: str = "") -> bytes:
+    """The printout `kind` (a key of `KINDS`) of all tables of the Durchgang; with the QR code
+    of `public_url` (the public ranking) on the table list by name."""
     template, title = KINDS[kind]
     tournament = durchgang.tournament
     tables = durchgang_tables(durchgang)
@@ -80,5 +82,7 @@ def durchgang_pdf(durchgang: models.Durchgang, kind: str) -> bytes:
             ((s.player, t.number, s.position) for t in tables for s in t.seats.all()),
             key=lambda entry: (entry[0].name.casefold(), entry[0].start_number),
         ),
+        "qr": qr_svg(public_url) if public_url else "",
+        "public_url": public_url,
     }
     return pdf_render(template, context)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Tournament
@@ -22,7 +24,10 @@ class TournamentTable(tables.Table):
 
 
 class RankingTable(tables.Table):
-    """The ranking: one row per player (substitutes folded in), tie-break columns of 5.4.2."""
+    """The ranking: one row per player (substitutes folded in), tie-break columns of 5.4.2.
+
+    Sortable by every column; the rank stays the rank of the tie-break cascade.
+    """
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
@@ -32,16 +37,18 @@ class RankingTable(tables.Table):
     plus = tables.Column(verbose_name="+", attrs={"td": {"class": "num"}})
     minus = tables.Column(verbose_name="−", attrs={"td": {"class": "num"}})
     sie = tables.Column(verbose_name=_("Sie"), attrs={"td": {"class": "num"}})
-    tout = tables.Column(verbose_name=_("Tout won/played"), attrs={"td": {"class": "num"}})
-    solo = tables.Column(verbose_name=_("Solo won/played"), attrs={"td": {"class": "num"}})
+    tout_won = tables.Column(verbose_name=_("Tout won"), attrs={"td": {"class": "num"}})
+    tout_played = tables.Column(verbose_name=_("Tout played"), attrs={"td": {"class": "num"}})
+    solo_won = tables.Column(verbose_name=_("Solo won"), attrs={"td": {"class": "num"}})
+    solo_played = tables.Column(verbose_name=_("Solo played"), attrs={"td": {"class": "num"}})
     lot = tables.Column(verbose_name=_("Lot"), default="", attrs={"td": {"class": "num"}})
 
     class Meta:
-        orderable = False
         attrs = {"class": "ranking"}
         empty_text = _("No players yet.")
 
-    def __init__(self, data, *, durchgaenge: int, **kwargs):
+    def __init__(self, data, *, durchgaenge: int, slug: str, **kwargs):
+        self.slug = slug
         extra = [
             (
                 f"dg{n}",
@@ -50,6 +57,10 @@ class RankingTable(tables.Table):
             for n in range(1, durchgaenge + 1)
         ]
         super().__init__(data, extra_columns=extra, sequence=self._sequence(durchgaenge), **kwargs)
+
+    def render_name(self, record: dict, value: str):
+        url = reverse("tournament:player", args=[self.slug, record["start_number"]])
+        return format_html('<a href="{}">{}</a>', url, value)
 
     @staticmethod
     def _sequence(durchgaenge: int) -> list[str]:
@@ -63,8 +74,10 @@ class RankingTable(tables.Table):
             "minus",
             *(f"dg{n}" for n in range(1, durchgaenge + 1)),
             "sie",
-            "tout",
-            "solo",
+            "tout_won",
+            "tout_played",
+            "solo_won",
+            "solo_played",
             "lot",
         ]
 
@@ -82,8 +95,10 @@ def ranking_rows(standings) -> list[dict]:
             "plus": t.plus,
             "minus": t.minus,
             "sie": t.sie,
-            "tout": f"{t.tout_won}/{t.tout_played}",
-            "solo": f"{t.solo_won}/{t.solo_played}",
+            "tout_won": t.tout_won,
+            "tout_played": t.tout_played,
+            "solo_won": t.solo_won,
+            "solo_played": t.solo_played,
             "lot": s.lot,
         }
         row.update({f"dg{n}": v for n, v in enumerate(t.durchgaenge, start=1)})

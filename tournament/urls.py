@@ -8,4 +8,7 @@ urlpatterns = [
     path("", include("tournament.urls_registration")),
     path("", include("tournament.urls_draw")),
     path("", include("tournament.urls_sheet")),
+    path("", include("tournament.urls_printing")),
+    path("", include("tournament.urls_exports")),
+    path("", include("tournament.urls_ranking")),
 ]

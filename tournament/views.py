@@ -8,35 +8,12 @@ from django.shortcuts import get_object_or_404, render
 
 from tournament.access import tournament_role
 from tournament.models import Seat, Tournament
-from tournament.services.standings import standings_after, standings_compute
-from tournament.tables import RankingTable, TournamentTable, ranking_rows
+from tournament.tables import TournamentTable
 
 
 def tournament_list(request):
     table = TournamentTable(Tournament.objects.all())
     return render(request, "tournament/list.html", {"table": table})
-
-
-def ranking(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    last = standings_after(tournament)
-    after = request.GET.get("after", "")
-    if after:
-        if not after.isdecimal() or not 1 <= int(after) <= max(last, 1):
-            raise Http404
-        after_n = int(after)
-    else:
-        after_n = last
-    standings = standings_compute(tournament, after=after_n)
-    table = RankingTable(ranking_rows(standings), durchgaenge=after_n)
-    context = {
-        "tournament": tournament,
-        "table": table,
-        "after": after_n,
-        "durchgang_numbers": range(1, last + 1),
-        "role": tournament_role(request.user, tournament),
-    }
-    return render(request, "tournament/ranking.html", context)
 
 
 def tables(request, slug: str, number: int):

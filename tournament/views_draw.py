@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -126,7 +127,9 @@ class PrintoutView(DurchgangMixin, View):
         if kind not in KINDS:
             raise Http404
         durchgang = self.get_durchgang()
-        response = HttpResponse(durchgang_pdf(durchgang, kind), content_type="application/pdf")
+        public = request.build_absolute_uri(reverse("tournament:ranking", args=[slug]))
+        pdf = durchgang_pdf(durchgang, kind, public_url=public)
+        response = HttpResponse(pdf, content_type="application/pdf")
         name = f"{slug}-durchgang-{number}-{kind}.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'
         return response

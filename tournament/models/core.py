@@ -26,6 +26,11 @@ class Tournament(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    class Publication(models.TextChoices):
+        HIDDEN = "hidden", _("not published")
+        AFTER = "after", _("published after a Durchgang")
+        LIVE = "live", _("published live")
+
     class TieBreak(models.TextChoices):
         CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")
         SOLOS = "solos", _("Points, then single-player games")
@@ -65,6 +70,16 @@ class Tournament(models.Model):
         default=False,
         help_text=_("The draw also tries to keep players of the same club apart."),
     )
+    ranking_publication = models.CharField(
+        _("ranking"),
+        max_length=8,
+        choices=Publication.choices,
+        default=Publication.HIDDEN,
+        help_text=_("Who sees the ranking: the staff only, everybody after a Durchgang, or live."),
+    )
+    ranking_published_after = models.PositiveSmallIntegerField(
+        _("ranking published after Durchgang"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -82,6 +97,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(solo_approval_from__gte=1), name="tournament_solo_approval_from_min"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ranking_publication="after") | Q(ranking_published_after__gte=1),
+                name="tournament_ranking_published_after_a_durchgang",
             ),
         ]
 

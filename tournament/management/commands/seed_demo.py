@@ -11,6 +11,7 @@ from tournament.interchange.importer import tournament_import
 from tournament.interchange.problems import InterchangeError
 from tournament.models import Membership, Tournament
 from tournament.services.draw import durchgang_draw
+from tournament.services.publication import ranking_publish
 
 DEMO_USER = "leitung"
 DEMO_CLERK = "schreiber"
@@ -58,6 +59,7 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():
                 tournament = tournament_import(document)
+                ranking_publish(tournament=tournament, publication=Tournament.Publication.LIVE)
                 if options["if_empty"]:
                     durchgang_draw(
                         tournament=tournament, number=options["durchgaenge"] + 1, seed="demo"

@@ -1,0 +1,3 @@
+"""Printed, signed scoresheets as PDF/A (issue 5)."""
+
+urlpatterns: list = []
