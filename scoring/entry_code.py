@@ -12,7 +12,8 @@ Tokens: the contract first (`r` Rufspiel, `s` Solo, `w` Wenz, `fw` Farbwenz, `g`
 Farbgeier, `sie`; the full names work too), then its suit when it names one (`e` Eichel, `g` Gras,
 `h` Herz, `s` Schellen), the declarer's seat (1-5), the partner's seat in a Rufspiel, the result
 (`+` won, `-` lost) and any of the flags `sn` Schneider, `sw` Schwarz (implies Schneider), `t`
-Tout, `a<n>` Augen of the declaring side. Anything else is an error naming the token.
+Tout, `a<n>` Augen of the declaring side; for point tables that count them, `l<n>` Laufende and
+`k` Stoß (Kontra) or `kk` Retour. Anything else is an error naming the token.
 
 Parsing only reads the notation; whether the game is legal (a suit the contract may name, a seat
 that plays this game ...) is for `scoring.hand.hand_violations`.
@@ -44,6 +45,7 @@ SUIT_CODES: dict[str, Suit] = {
 RESULT_CODES = {"+": True, "g": True, "-": False, "v": False}
 FLAG_CODES = {"sn": "schneider", "schneider": "schneider", "sw": "schwarz", "schwarz": "schwarz"}
 FLAG_CODES |= {"t": "tout", "tout": "tout"}
+KONTRA_CODES = {"k": 1, "stoss": 1, "kk": 2, "retour": 2}
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class EntryCode:
     schwarz: bool = False
     tout: bool = False
     augen: int | None = None
+    laufende: int | None = None
+    kontra: int = 0
 
 
 def _seat(token: str, seats: int) -> int:
@@ -103,7 +107,8 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
         partner = _seat(rest.pop(0), seats)
     won = None
     flags: dict[str, bool] = {}
-    augen = None
+    augen = laufende = None
+    kontra = 0
     for token in rest:
         if token in RESULT_CODES and won is None:
             won = RESULT_CODES[token]
@@ -111,6 +116,10 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
             flags[FLAG_CODES[token]] = True
         elif token.startswith("a") and token[1:].isdigit() and augen is None:
             augen = int(token[1:])
+        elif token.startswith("l") and token[1:].isdigit() and laufende is None:
+            laufende = int(token[1:])
+        elif token in KONTRA_CODES and not kontra:
+            kontra = KONTRA_CODES[token]
         else:
             raise CodeError("token_unknown", token)
     if flags.get("schwarz"):
@@ -122,6 +131,8 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
         partner_seat=partner,
         won=won,
         augen=augen,
+        laufende=laufende,
+        kontra=kontra,
         **flags,
     )
 
@@ -145,4 +156,8 @@ def code_format(entry: EntryCode) -> str:
         tokens.append("t")
     if entry.augen is not None:
         tokens.append(f"a{entry.augen}")
+    if entry.laufende is not None:
+        tokens.append(f"l{entry.laufende}")
+    if entry.kontra:
+        tokens.append("k" * entry.kontra)
     return " ".join(tokens)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.contracts import Contract, Suit, is_single_player, may_be_tout, may_name
-from rules.pointtables import PointTable
+from rules.pointtables import Game, PointTable
 from scoring.sheet import dealer_index, games_at_table, playing_indices
 
 KONTRA_LEVELS = (0, 1, 2)  # none, Stoß, Retour
@@ -182,10 +182,28 @@ def _augen_violations(hand: Hand) -> list[Violation]:
     return []
 
 
+def scored_game(hand: Hand) -> Game:
+    """The game as the point table scores it: in the first game a single-player Tout or Schwarz
+    counts as a simple game (5.2.15; Schneider alone counts as usual, Laufende and Stoß too)."""
+    first_simple = hand.first_game and hand.single and (hand.tout or hand.schwarz)
+    return Game(
+        contract=hand.contract,
+        suit=hand.suit,
+        won=True if hand.sie else bool(hand.won),
+        schneider=hand.schneider and not first_simple,
+        schwarz=hand.schwarz and not first_simple,
+        tout=hand.tout and not first_simple,
+        laufende=hand.laufende or 0,
+        kontra=hand.kontra,
+    )
+
+
 def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
     """Each seated player's points in this game (0 for the dealer sitting out at a table of five).
 
-    Zero-sum: the declaring side wins what the other side loses, per payment.
+    The table says what each player of the declaring side and of the other side scores: on a
+    zero-sum table the declaring side wins what the other side loses, per payment; on a
+    plus-only table the winners score and the losers get 0.
     """
     points = dict.fromkeys(hand.seats, 0)
     if hand.struck:
@@ -193,56 +211,24 @@ def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
     if hand.sanctioned:
         points.update(_sanction_points(hand, table))
         return points
-    first_simple = hand.first_game and hand.single and (hand.tout or hand.schwarz)
-    value = table.game_value(
-        single=hand.single,
-        tout=hand.tout and not first_simple,
-        sie=hand.sie,
-        schneider=hand.schneider and not first_simple,
-        schwarz=hand.schwarz and not first_simple,
-    )
-    won = True if hand.sie else bool(hand.won)
-    sign = 1 if won else -1
+    scored = table.points(scored_game(hand))
     side = hand.declaring_side
-    others = [p for p in hand.players if p not in side]
-    if len(side) == 1:
-        points[hand.declarer] = sign * value * len(others)
-    else:
-        for player in side:
-            points[player] = sign * value
-    for player in others:
-        points[player] = -sign * value
+    for player in hand.players:
+        points[player] = scored.declaring if player in side else scored.other
     return points
 
 
 def _sanction_points(hand: Hand, table: PointTable) -> dict[str, int]:
-    """Rule 3.4.17 as the project reads it (DOMAIN.md, interpretation 2)."""
+    """Rule 3.4.17 as the project reads it (DOMAIN.md, interpretation 2), with the table's
+    sanction values: offender, his partners (0) and each player of the other side."""
     offender = hand.offender
     assert offender is not None
-    values = table.sanction
-    points: dict[str, int] = {}
     side = hand.declaring_side
     others = [p for p in hand.players if p not in side]
-    if hand.contract is Contract.RUFSPIEL:
-        offending_side, other_side = (side, others) if offender in side else (others, side)
-        for player in other_side:
-            points[player] = values.rufspiel_other_side
-        for player in offending_side:
-            points[player] = 0
-        points[offender] = -values.rufspiel_offender
-        return points
-    if hand.counts_as_tout:
-        lose, gain = values.tout_offender, values.tout_defender
-    else:
-        lose, gain = values.single_offender, values.single_defender
-    if offender == hand.declarer:
-        for player in others:
-            points[player] = gain
-    else:
-        for player in others:
-            points[player] = 0
-        points[hand.declarer] = lose
-    points[offender] = -lose
+    offending, opposing = (side, others) if offender in side else (others, side)
+    scored = table.sanction_points(scored_game(hand), by_declaring_side=offender in side)
+    points = dict.fromkeys(offending, scored.partners) | dict.fromkeys(opposing, scored.opponents)
+    points[offender] = scored.offender
     return points
 
 

@@ -26,6 +26,8 @@ GOOD = [
         EntryCode(Contract.SOLO, 2, Suit.HERZ, won=True, augen=95, schneider=True),
     ),
     ("r,e,1,3,+", EntryCode(Contract.RUFSPIEL, 1, Suit.EICHEL, 3, won=True)),
+    ("s e 2 + l4 k", EntryCode(Contract.SOLO, 2, Suit.EICHEL, won=True, laufende=4, kontra=1)),
+    ("w 1 - kk l2", EntryCode(Contract.WENZ, 1, won=False, laufende=2, kontra=2)),
 ]
 
 
@@ -45,6 +47,8 @@ BAD = [
     ("r e 1", "partner_expected", ""),
     ("w 1 + zz", "token_unknown", "zz"),
     ("w 1 + +", "token_unknown", "+"),
+    ("w 1 + k kk", "token_unknown", "kk"),
+    ("w 1 + lx", "token_unknown", "lx"),
 ]
 
 
@@ -70,6 +74,8 @@ def entries(draw):
         schwarz=schwarz,
         tout=draw(st.booleans()),
         augen=draw(st.none() | st.integers(0, 120)),
+        laufende=draw(st.none() | st.integers(0, 14)),
+        kontra=draw(st.sampled_from([0, 1, 2])),
     )
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.models import Correction, Hand, Membership, SheetEvent, Table
+from tournament.interchange.importer import tournament_import
+from tournament.models import Correction, Hand, Membership, SheetEvent, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -249,3 +250,33 @@ def test_the_list_of_sheets_shows_progress_and_jumps_to_a_table(client, request,
     assert response.url == url("sheet", 1, 2)
     page = client.get(url("sheets", 1), {"tisch": "9"}, follow=True).content.decode()
     assert "keinen Tisch 9" in page
+
+
+def test_a_money_tariff_tournament_takes_laufende_and_stoss_in_the_code(client, supervisor):
+    tournament_import(
+        {
+            "format": "schafkopf-turnier",
+            "version": 1,
+            "tournament": {
+                "slug": "tarif",
+                "name": "Preisschafkopf",
+                "date": "2026-11-22",
+                "scoring": "preisschafkopf-tarif",
+            },
+            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 5)],
+            "durchgaenge": [
+                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
+            ],
+        }
+    )
+    Membership.objects.create(
+        tournament=Tournament.objects.get(slug="tarif"), user=supervisor, role="supervisor"
+    )
+    client.force_login(supervisor)
+    url = reverse("manage:hand_enter", args=["tarif", 1, 1])
+    assert client.post(url, {"number": 2, "code": "s e 2 + l4 k", "version": 0}).status_code == 302
+    hand = Hand.objects.get(table__durchgang__tournament__slug="tarif", number=2)
+    assert (hand.laufende, hand.kontra) == (4, 1)
+    points = dict(hand.scores.values_list("player__name", "points"))
+    # rule 6.2 of 2024: (50 Solo + 4 Laufende x 10) x 2 for the Stoß, from each of three
+    assert points == {"Spieler 1": -180, "Spieler 2": 540, "Spieler 3": -180, "Spieler 4": -180}

@@ -28,7 +28,7 @@ CODE_MESSAGES = {
     "partner_expected": _("A Rufspiel needs the partner's seat after the declarer's."),
     "token_unknown": _(
         "“%(token)s” cannot be read: + won, - lost, sn Schneider, sw Schwarz, t Tout, a<number> "
-        "Augen."
+        "Augen, l<number> Laufende, k Stoß, kk Retour."
     ),
 }
 
@@ -65,6 +65,8 @@ def game_from_code(code: str, seats: list[models.Seat]) -> Game:
         schwarz=entry.schwarz,
         tout=entry.tout,
         augen=entry.augen,
+        laufende=entry.laufende,
+        kontra=entry.kontra,
     )
 
 

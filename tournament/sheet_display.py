@@ -118,6 +118,8 @@ def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
             schwarz=hand.schwarz,
             tout=hand.tout,
             augen=hand.augen,
+            laufende=hand.laufende,
+            kontra=hand.kontra,
         )
     )
 
