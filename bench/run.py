@@ -26,7 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import sheet_entry  # bench/ is on sys.path: run.py is run as a script
+import printing  # bench/ is on sys.path: run.py is run as a script
+import sheet_entry
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -188,6 +189,7 @@ def main() -> int:
         else:
             print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
     results += sheet_entry.main()
+    results += printing.main()
     print(f"\n{sum(results)} of {len(results)} targets met")
     return 0
 

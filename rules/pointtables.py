@@ -37,6 +37,7 @@ from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract, Suit
 #: The numbers of a `GameValue` and the kinds of game a sanction row is for, in dict-form order.
 VALUE_FIELDS = ("base", "schneider", "schwarz", "laufende_unit", "laufende_from", "laufende_max")
 SANCTION_KINDS = ("rufspiel", "single", "tout")
+UNITS = ("points", "cents")
 
 
 class Tier(StrEnum):
@@ -158,7 +159,8 @@ class SanctionPoints:
 class PointTable:
     """A named point table: the values of the Rufspiel, of the single-player games (`overrides`
     per contract where one differs), of Tout and Sie, the sanctions, the Kontra factors, whether
-    the table is zero-sum and whether Kontra is on by default for tournaments scoring with it.
+    the table is zero-sum, whether Kontra is on by default for tournaments scoring with it, and the
+    `unit` of its values (`points`, or `cents` for a money tariff).
     `source` says where the values come from and which of them are assumptions."""
 
     key: str
@@ -173,6 +175,7 @@ class PointTable:
     kontra: tuple[int, int, int] = (1, 2, 4)
     zero_sum: bool = True
     kontra_allowed: bool = False
+    unit: str = "points"  # or "cents": a money tariff, shown in euros and cents
 
     @property
     def laufende_counted(self) -> bool:
@@ -282,6 +285,8 @@ def point_table_problems(table: PointTable) -> list[TableProblem]:
         found.append(TableProblem("sie.laufende", "laufende_range"))
     if any(factor < 1 for factor in table.kontra):
         found.append(TableProblem("kontra", "kontra_factor_below_one"))
+    if table.unit not in UNITS:
+        found.append(TableProblem("unit", "unit_unknown"))
     for field in dict.fromkeys(_unbalanced(table)):
         found.append(TableProblem(field, "not_zero_sum" if table.zero_sum else "negative_points"))
     return found

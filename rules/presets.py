@@ -66,6 +66,7 @@ def point_table_to_dict(table: PointTable) -> dict:
         "source": table.source,
         "zero_sum": table.zero_sum,
         "kontra_allowed": table.kontra_allowed,
+        "unit": table.unit,
         "kontra": list(table.kontra),
         "rufspiel": value(table.rufspiel),
         "single": value(table.single),
@@ -88,7 +89,7 @@ def point_table_from_dict(data: object) -> PointTable:
         data,
         "",
         ("key", "title", "source", "zero_sum", "kontra_allowed", "kontra", "rufspiel", "single")
-        + ("overrides", "tout", "sie", "sanction"),
+        + ("overrides", "tout", "sie", "sanction", "unit"),
     )
     key, title = _take(top, "key", "", str), _take(top, "title", "", str)
     single = _game_value(_take(top, "single", "", dict), "single", None)
@@ -112,6 +113,7 @@ def point_table_from_dict(data: object) -> PointTable:
         kontra=_kontra(top.get("kontra", [1, 2, 4])),
         zero_sum=_take(top, "zero_sum", "", bool, True),
         kontra_allowed=_take(top, "kontra_allowed", "", bool, False),
+        unit=_take(top, "unit", "", str, "points"),
     )
     if "sanction" not in top:
         return replace(table, sanction=sanctions_by_3_4_17(table))
@@ -278,6 +280,7 @@ PLUS_ONLY_DATA = {
 PREISSCHAFKOPF_TARIF_DATA = {
     "key": "preisschafkopf-tarif",
     "title": "Preisschafkopf-Tarif in Cent (Regel 6.2 von 2024)",
+    "unit": "cents",
     "source": (
         "Schafkopfschule, Regeln 2024, 6.2 Spielabrechnung: Rufspiel 20 ct, Einzelspiel 50 ct, "
         "je 10 ct für Schneider, Schwarz und jeden Laufenden (6.2.5); Laufende ab 3, beim Wenz "

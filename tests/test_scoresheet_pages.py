@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tournament.interchange.importer import tournament_import
 from tournament.models import Correction, Hand, Membership, SheetEvent, Table, Tournament
+from tournament.services.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 
@@ -280,3 +281,45 @@ def test_a_money_tariff_tournament_takes_laufende_and_stoss_in_the_code(client, 
     points = dict(hand.scores.values_list("player__name", "points"))
     # rule 6.2 of 2024: (50 Solo + 4 Laufende x 10) x 2 for the Stoß, from each of three
     assert points == {"Spieler 1": -180, "Spieler 2": 540, "Spieler 3": -180, "Spieler 4": -180}
+    page = client.get(reverse("manage:sheet", args=["tarif", 1, 1])).content.decode()
+    assert "5,40 €" in page and "1,80 €" in page  # cents shown as euros
+
+
+def test_a_plus_only_sheet_and_ranking_have_no_minus_column(client, supervisor):
+    tournament = tournament_import(
+        {
+            "format": "schafkopf-turnier",
+            "version": 1,
+            "tournament": {
+                "slug": "gute",
+                "name": "Gute",
+                "date": "2026-11-22",
+                "scoring": "plus-only",
+            },
+            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 5)],
+            "durchgaenge": [
+                {"number": 1, "tables": [{"number": 1, "seats": ["1", "2", "3", "4"]}]}
+            ],
+        }
+    )
+    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
+    client.force_login(supervisor)
+    url = reverse("manage:hand_enter", args=["gute", 1, 1])
+    assert client.post(url, {"number": 2, "code": "r e 1 3 + sn", "version": 0}).status_code == 302
+    page = client.get(reverse("manage:sheet", args=["gute", 1, 1])).content.decode()
+    assert '<th class="num">−</th>' not in page and '<th class="num">+</th>' in page
+    ranking = client.get(reverse("tournament:ranking", args=["gute"])).content.decode()
+    assert "−</a></th>" not in ranking and "−</th>" not in ranking
+    points = {s.player.name: s.points for s in standings_compute(tournament)}
+    assert points == {"Spieler 1": 10, "Spieler 2": 0, "Spieler 3": 10, "Spieler 4": 0}
+
+
+def test_a_full_sheet_page_needs_a_constant_handful_of_queries(
+    client, request, evening, django_assert_max_num_queries
+):
+    login(client, request, "clerk")
+    for number in range(1, 33):
+        enter(client, "r e 1 3 +", number)
+    with django_assert_max_num_queries(25):
+        response = client.get(url("sheet", 1, 1))
+    assert response.content.decode().count('class="num total"') == 32 * 4 + 4  # and the sums

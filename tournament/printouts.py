@@ -1,16 +1,22 @@
 """Printouts of a Durchgang as PDF (WeasyPrint, A4): table lists, table cards, blank sheets.
 
-Rendered from the project's own templates only: the URL fetcher refuses every resource, so a
-name in the data can never make WeasyPrint read a file or the network.
+Rendered from the project's own templates only: the URL fetcher loads nothing but the
+project's static files, so a name in the data can never make WeasyPrint read a file or the
+network.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 from weasyprint import HTML
+from weasyprint.urls import URLFetcher
 
 from scoring.sheet import dealer_index, games_at_table, round_of
 from tournament import models
@@ -29,9 +35,25 @@ def refuse_fetch(url: str, *args, **kwargs):
     raise ValueError(f"printouts load no resources: {url}")
 
 
+class StaticFetcher(URLFetcher):
+    """Loads nothing but the project's static files: no other file, no network.
+
+    A class, as WeasyPrint 70 wants: it leaves a refused resource out with a warning, where a
+    plain function such as `refuse_fetch` would stop the rendering."""
+
+    def fetch(self, url: str, headers=None):
+        parts = urlsplit(url)
+        if parts.scheme.lower() == "file" and parts.netloc in ("", "localhost"):
+            path = Path(url2pathname(parts.path)).resolve()
+            if any(path.is_relative_to(Path(root).resolve()) for root in settings.STATICFILES_DIRS):
+                return super().fetch(path.as_uri(), headers)
+        return refuse_fetch(url)
+
+
 def pdf_render(template: str, context: dict) -> bytes:
     html = render_to_string(template, context)
-    return HTML(string=html, url_fetcher=refuse_fetch).write_pdf()
+    fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
+    return HTML(string=html, url_fetcher=fetcher).write_pdf()
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,12 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
     hands = {
         h.number: h
         for h in table.hands.select_related("declarer", "partner", "sanction__offender")
-        .prefetch_related(Prefetch("scores", queryset=models.HandScore.objects.only("points")))
+        .prefetch_related(
+            Prefetch(
+                "scores",
+                queryset=models.HandScore.objects.only("hand_id", "player_id", "points"),
+            )
+        )
         .order_by("number")
     }
     totals = [0] * count

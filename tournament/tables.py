@@ -7,7 +7,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from rules.pointtables import PointTable
 from tournament.models import Tournament
+from tournament.templatetags.scores import score_text
 
 
 class TournamentTable(tables.Table):
@@ -21,6 +23,17 @@ class TournamentTable(tables.Table):
         fields = ("name", "date", "venue", "status")
         empty_text = _("No tournaments yet.")
         orderable = False
+
+
+class ScoreColumn(tables.Column):
+    """Points in the unit of the point table (euros and cents for a money tariff)."""
+
+    def __init__(self, *, unit: str, **kwargs):
+        super().__init__(**kwargs)
+        self.unit = unit
+
+    def render(self, value):
+        return score_text(value, self.unit)
 
 
 class RankingTable(tables.Table):
@@ -47,16 +60,36 @@ class RankingTable(tables.Table):
         attrs = {"class": "ranking"}
         empty_text = _("No players yet.")
 
-    def __init__(self, data, *, durchgaenge: int, slug: str, **kwargs):
-        self.slug = slug
+    def __init__(self, data, *, durchgaenge: int, slug: str, table: PointTable, **kwargs):
+        self.slug, self.unit = slug, table.unit
         extra = [
             (
                 f"dg{n}",
-                tables.Column(verbose_name=_("D%(n)s") % {"n": n}, attrs={"td": {"class": "num"}}),
+                ScoreColumn(
+                    unit=table.unit,
+                    verbose_name=_("D%(n)s") % {"n": n},
+                    attrs={"td": {"class": "num"}},
+                ),
             )
             for n in range(1, durchgaenge + 1)
         ]
-        super().__init__(data, extra_columns=extra, sequence=self._sequence(durchgaenge), **kwargs)
+        exclude = () if table.zero_sum else ("minus",)  # plus-only: nobody loses points
+        super().__init__(
+            data,
+            extra_columns=extra,
+            sequence=self._sequence(durchgaenge),
+            exclude=exclude,
+            **kwargs,
+        )
+
+    def render_points(self, value):
+        return score_text(value, self.unit)
+
+    def render_plus(self, value):
+        return score_text(value, self.unit)
+
+    def render_minus(self, value):
+        return score_text(value, self.unit)
 
     def render_name(self, record: dict, value: str):
         url = reverse("tournament:player", args=[self.slug, record["start_number"]])

@@ -20,6 +20,7 @@ from tournament.access import SUPERVISOR, TournamentMixin, role_allows, tourname
 from tournament.charts import bar_chart, line_chart
 from tournament.qr import qr_svg
 from tournament.ranking_pdf import ranking_pdf
+from tournament.services.engine import tournament_point_table
 from tournament.services.publication import ranking_publish, ranking_visible_until
 from tournament.services.standings import standings_compute
 from tournament.services.statistics import tournament_statistics
@@ -76,7 +77,12 @@ def ranking(request, slug: str):
         return _not_published(request, error)
     after = _after(request, last)
     standings = standings_compute(tournament, after=after)
-    table = RankingTable(ranking_rows(standings), durchgaenge=after, slug=slug)
+    table = RankingTable(
+        ranking_rows(standings),
+        durchgaenge=after,
+        slug=slug,
+        table=tournament_point_table(tournament),
+    )
     RequestConfig(request, paginate=False).configure(table)
     role = tournament_role(request.user, tournament)
     context = {

@@ -32,6 +32,7 @@ from tournament.forms_sheet import (
     game_from_code,
     tout_conditions,
 )
+from tournament.scoresheet_pdf import sheet_verification
 from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
 from tournament.services.hands import HandConflict, HandRuleError, hand_delete, hand_save
 from tournament.services.sheets import seat_sign, sheet_close, sheet_state, sheet_states
@@ -104,6 +105,7 @@ class SheetView(SheetMixin, TemplateView):
         table = kwargs.get("table_obj") or self.get_table()
         seats = sheet_seats(table)
         rows = sheet_rows(table, seats)
+        point_table = tournament_point_table(self.tournament)
         entry = kwargs.get("entry_form") or EntryForm(
             seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
         )
@@ -111,7 +113,8 @@ class SheetView(SheetMixin, TemplateView):
             table=table,
             durchgang=table.durchgang,
             seats=seats,
-            seat_columns=3 * len(seats),
+            seat_columns=(3 if point_table.zero_sum else 2) * len(seats),
+            zero_sum=point_table.zero_sum,
             rows=rows,
             totals=sheet_totals(rows),
             entry_form=entry,
@@ -125,6 +128,7 @@ class SheetView(SheetMixin, TemplateView):
             corrections=table.corrections.select_related("requested_by", "decided_by"),
             other_tables=table.durchgang.tables.order_by("number").values_list("number", flat=True),
             is_supervisor=role_allows(self.role, SUPERVISOR),
+            verification=sheet_verification(table),
         )
         return context
 

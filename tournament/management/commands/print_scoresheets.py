@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.scoresheet_pdf import WORKERS, durchgang_sheets_pdf
+from tournament.scoresheet_pdf import POOL_FROM, WORKERS, durchgang_sheets_pdf
 
 
 class Command(BaseCommand):
@@ -15,7 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--durchgang", type=int, required=True)
         parser.add_argument("--out", required=True, help="the PDF file to write")
         parser.add_argument(
-            "--workers", type=int, default=WORKERS, help="processes that render (default: 2)"
+            "--workers",
+            type=int,
+            help=f"processes that render (default: {WORKERS}, from {POOL_FROM} tables on)",
         )
 
     def handle(self, *args, **options):
@@ -24,7 +26,8 @@ class Command(BaseCommand):
         durchgang = tournament.durchgaenge.filter(number=number).first()
         if durchgang is None or not durchgang.tables.exists():
             raise CommandError(f"{_('Durchgang %(n)s') % {'n': number}}: {_('not drawn')}")
-        pdf = durchgang_sheets_pdf(durchgang, workers=max(1, options["workers"]))
+        workers = options["workers"]
+        pdf = durchgang_sheets_pdf(durchgang, workers=max(1, workers) if workers else None)
         try:
             Path(options["out"]).write_bytes(pdf)
         except OSError as exc:

@@ -1,0 +1,124 @@
+"""Benchmark: the signed scoresheets of a Durchgang of 250 tables as one PDF/A (issue 5).
+
+Target: `manage.py print_scoresheets` as a user runs it (the whole process: start-up, reading
+the database, the HTML, the pool of two workers, joining the PDFs) takes at most 1.5 x the time
+WeasyPrint alone needs, in one process, for 250 plain one-page tables: for each table a trivial
+HTML page holding one unstyled <table> of the same rows and columns (game, dealer, contract,
+declarer, a plus and a minus column per player), rendered to PDF one after the other. Only the
+rendering of the baseline is timed, so the comparison is, if anything, unfair to the batch.
+
+The tournament is `seed_demo`'s, 1,000 players in one Durchgang, on a temporary SQLite database.
+`python bench/printing.py` runs this benchmark alone; `bench/run.py` calls `main()`.
+`python bench/printing.py --baseline SLUG` is the baseline's process: it prints its seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+PLAYERS = 1000
+TARGET = 1.5
+SLUG = "bench-print"
+
+
+def plain_page(table) -> str:
+    """One table's sheet as a trivial HTML page: one unstyled table, no marks, no signatures."""
+    from django.utils.html import escape
+
+    from tournament.sheet_display import contract_text, sheet_rows, sheet_seats
+
+    seats = sheet_seats(table)
+    head = "".join(f"<th>{escape(s.player.name)} +</th><th>−</th>" for s in seats)
+    lines = []
+    for row in sheet_rows(table, seats):
+        hand = row.hand
+        contract = contract_text(hand.contract, hand.suit, hand.tout) if hand else ""
+        declarer = escape(hand.declarer.name) if hand else ""
+        cells = "".join(f"<td>{c.plus or ''}</td><td>{c.minus or ''}</td>" for c in row.cells)
+        lines.append(
+            f"<tr><td>{row.number}</td><td>{escape(row.dealer.name)}</td><td>{contract}</td>"
+            f"<td>{declarer}</td>{cells}</tr>"
+        )
+    return (
+        f"<!DOCTYPE html><html><body><h1>Tisch {table.number}</h1><table><tr><th>Spiel</th>"
+        f"<th>Geber</th><th>Spielart</th><th>Spielmacher</th>{head}</tr>{''.join(lines)}"
+        "</table></body></html>"
+    )
+
+
+def baseline(slug: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from weasyprint import HTML
+
+    from tournament.models import Table
+
+    tables = Table.objects.filter(durchgang__tournament__slug=slug, durchgang__number=1)
+    pages = [plain_page(t) for t in tables.select_related("durchgang__tournament")]
+    HTML(string="<p>warm-up</p>").write_pdf()
+    start = time.perf_counter()
+    for page in pages:
+        HTML(string=page).write_pdf()
+    print(f"{time.perf_counter() - start:.3f} {len(pages)}")
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+
+
+def main() -> list[bool]:
+    from pypdf import PdfReader
+
+    print(f"\n== signed scoresheets of {PLAYERS // 4} tables as PDF/A (SQLite, 2 workers) ==")
+    with tempfile.TemporaryDirectory(prefix="schafkopf-print-") as tmp:
+        work = Path(tmp)
+        env = {
+            **os.environ,
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "benchmark-only",
+            "DATABASE_URL": f"sqlite:///{work / 'print.sqlite3'}",
+        }
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "seed_demo", "--players", str(PLAYERS), "--durchgaenge", "1", "--slug", SLUG)
+        done = subprocess.run(
+            [PYTHON, str(Path(__file__).resolve()), "--baseline", SLUG],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        plain, tables = done.stdout.split()
+        out = work / "spiellisten.pdf"
+        start = time.perf_counter()
+        manage(env, "print_scoresheets", SLUG, "--durchgang", "1", "--out", str(out))
+        batch = time.perf_counter() - start
+        reader = PdfReader(out)
+        pages, size = len(reader.pages), out.stat().st_size
+        pdf_a = reader.xmp_metadata.pdfaid_part == "3"
+    ratio = batch / float(plain)
+    ok = ratio <= TARGET and pages == int(tables) and pdf_a
+    print(f"      baseline: {tables} plain one-table pages, one process: {float(plain):7.2f} s")
+    print(f"      print_scoresheets (whole process): {batch:7.2f} s, {pages} pages, PDF/A-3u")
+    print(f"      {size / 1e6:.1f} MB, {batch / pages * 1000:.0f} ms per table")
+    print(f"      ratio {ratio:.2f} (target <= {TARGET}): {'met' if ok else 'NOT MET'}")
+    return [ok]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--baseline"]:
+        baseline(sys.argv[2])
+    else:
+        main()

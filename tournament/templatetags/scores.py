@@ -1,0 +1,26 @@
+"""`{{ value|score:tournament }}`: a score in the unit of the tournament's point table (points,
+or euros and cents for a money tariff)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import template
+from django.utils.formats import number_format
+
+from tournament.services.engine import tournament_point_table
+
+register = template.Library()
+
+
+def score_text(value: int | None, unit: str) -> str:
+    if value is None or value == "":
+        return ""
+    if unit == "cents":
+        return f"{number_format(Decimal(value) / 100, 2)} €"
+    return str(value)
+
+
+@register.filter
+def score(value, tournament) -> str:
+    return score_text(value, tournament_point_table(tournament).unit)
