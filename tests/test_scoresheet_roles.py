@@ -4,6 +4,7 @@ and a player's history shows his games and the sanctions against him."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from tests.test_scoresheet_pages import enter, game, url
 from tournament.models import Correction, Hand, Membership, SheetEvent
@@ -75,10 +76,11 @@ def test_a_players_history_shows_his_games_and_the_sanctions_against_him(client,
     offender = hand.table.seats.get(position=4).player
     sanction = {"offender": offender.pk, "reason": "Karten gezeigt", "version": hand.version}
     client.post(url("sanction", 1, 1, 2), sanction)
-    page = client.get(url("player_games", offender.pk)).content.decode()
-    assert "Spiele von Nr. 4 Spieler 4" in page
+    player_page = reverse("tournament:player", args=["abend", offender.start_number])
+    page = client.get(player_page).content.decode()
+    assert "4 Spieler 4" in page
     assert "Strafen gegen diesen Spieler" in page and "Karten gezeigt" in page
     assert "-9" in page and "-1" in page  # the sanction (3.4.17) and the lost Rufspiel
     assert "Punkte: <strong>-10</strong>" in page
     client.force_login(request.getfixturevalue("other_clerk"))
-    assert client.get(url("player_games", offender.pk)).status_code == 403
+    assert client.get(player_page).status_code == 404  # the ranking is not published

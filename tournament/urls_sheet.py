@@ -27,7 +27,6 @@ urlpatterns = [
     path(hand + "ablehnen/", supervision.RefuseView.as_view(), name="refuse"),
     path(hand + "streichen/", supervision.StrikeView.as_view(), name="strike"),
     path(hand + "strafe/", supervision.SanctionView.as_view(), name="sanction"),
-    path(lead + "spieler/<int:pk>/spiele/", sheet.PlayerGamesView.as_view(), name="player_games"),
     path(lead + "genehmigungen/", supervision.ApprovalQueueView.as_view(), name="approvals"),
     path(lead + "korrekturen/", supervision.CorrectionQueueView.as_view(), name="corrections"),
     path(

@@ -144,7 +144,8 @@ def ranking_download(request, slug: str):
 
 
 def player(request, slug: str, start_number: int):
-    """A player's games, points per Durchgang and running total (with the player he replaced)."""
+    """A player's games, points per Durchgang, running total and the sanctions against him
+    (with the player he replaced): public with the ranking, always for the staff."""
     try:
         tournament, last = _scope(request, slug)
     except NotPublished as error:
@@ -154,7 +155,7 @@ def player(request, slug: str, start_number: int):
         models.HandScore.objects.filter(
             Q(player=person) | Q(player_id=person.replaces_id), durchgang_number__lte=last
         )
-        .select_related("hand__table", "hand__declarer")
+        .select_related("hand__table", "hand__declarer", "hand__sanction__offender")
         .order_by("durchgang_number", "hand__table__number", "hand__number")
     )
     running, total = [], 0
@@ -163,7 +164,8 @@ def player(request, slug: str, start_number: int):
         total += score.points
         running.append(total)
         hand = score.hand
-        games.append((score, contract_text(hand.contract, hand.suit, hand.tout), total))
+        sanction = getattr(hand, "sanction", None)
+        games.append((score, contract_text(hand.contract, hand.suit, hand.tout), total, sanction))
     per_durchgang = [
         (n, sum(s.points for s in scores if s.durchgang_number == n)) for n in range(1, last + 1)
     ]
@@ -177,6 +179,11 @@ def player(request, slug: str, start_number: int):
         "per_durchgang": per_durchgang,
         "standing": standing,
         "chart": line_chart(running),
+        "sanctions": [
+            (score, sanction)
+            for score, _text, _total, sanction in games
+            if sanction is not None and sanction.offender_id in (person.pk, person.replaces_id)
+        ],
         "total": total,
     }
     return render(request, "tournament/ranking/player.html", context)

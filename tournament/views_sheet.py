@@ -18,7 +18,7 @@ from scoring.entry_code import CodeError
 from scoring.hand import hand_points, hand_violations
 from scoring.sheet import games_at_table
 from tournament import models
-from tournament.access import CLERK, SUPERVISOR, TournamentMixin, role_allows
+from tournament.access import CLERK, SUPERVISOR, role_allows
 from tournament.forms_sheet import (
     ApprovalForm,
     CorrectionForm,
@@ -37,7 +37,6 @@ from tournament.services.engine import engine_hand, tournament_point_table, tour
 from tournament.services.hands import HandConflict, HandRuleError, hand_delete, hand_save
 from tournament.services.sheets import seat_sign, sheet_close, sheet_state, sheet_states
 from tournament.sheet_display import (
-    contract_text,
     sheet_rows,
     sheet_seats,
     sheet_totals,
@@ -343,39 +342,3 @@ class CloseView(SheetMixin, View):
                 request, _("The sheet of table %(t)s is closed.") % {"t": table.number}
             )
         return redirect(self.sheet_url(table, "#unterschriften"))
-
-
-class PlayerGamesView(TournamentMixin, TemplateView):
-    """A player's history: every game he sat in with his points, and the sanctions against him."""
-
-    required_role = CLERK
-    template_name = "tournament/sheet/player_games.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        player = get_object_or_404(self.tournament.players, pk=self.kwargs["pk"])
-        scores = (
-            models.HandScore.objects.filter(player=player)
-            .select_related("hand__table__durchgang", "hand__declarer", "hand__sanction__offender")
-            .order_by("hand__table__durchgang__number", "hand__number")
-        )
-        rows = []
-        for score in scores:
-            hand = score.hand
-            sanction = getattr(hand, "sanction", None)
-            rows.append(
-                {
-                    "hand": hand,
-                    "text": contract_text(hand.contract, hand.suit, hand.tout),
-                    "points": score.points,
-                    "sanction": sanction,
-                    "against_player": sanction is not None and sanction.offender_id == player.pk,
-                }
-            )
-        context.update(
-            player=player,
-            rows=rows,
-            total=sum(r["points"] for r in rows),
-            sanctions=[r for r in rows if r["against_player"]],
-        )
-        return context
