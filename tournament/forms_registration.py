@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import Contract
 from rules.pointtables import PRESETS
-from tournament.models import Tournament
+from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.player_import import CLUB_LENGTH, NAME_LENGTH
 
 #: Settings that change how games are scored or drawn: fixed once the first game is recorded.
@@ -21,6 +21,8 @@ RULE_FIELDS = (
     "contracts",
     "solo_approval_from",
     "tiebreak",
+    "kontra_allowed",
+    "laufende_counted",
     "separate_clubs",
 )
 
@@ -70,6 +72,10 @@ class TournamentForm(forms.ModelForm):
             # The address of the public pages stays what was announced.
             self.fields["slug"].disabled = True
             self.fields["slug"].help_text = ""
+        if self.instance.scoring != CUSTOM_TABLE:  # a custom table is made on its own page
+            self.fields["scoring"].choices = [
+                choice for choice in self.fields["scoring"].choices if choice[0] != CUSTOM_TABLE
+            ]
         if locked:
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
@@ -102,10 +108,15 @@ class TournamentForm(forms.ModelForm):
         tournament = self.instance
         if tournament.pk is None:
             tournament.lot_seed = secrets.token_hex(8)
-        if tournament.pk is None or "scoring" in self.changed_data:
+        if tournament.scoring != CUSTOM_TABLE and (
+            tournament.pk is None or "scoring" in self.changed_data
+        ):
+            tournament.point_table = None
             table = PRESETS[tournament.scoring]
-            tournament.kontra_allowed = table.kontra_allowed
-            tournament.laufende_counted = table.laufende_counted
+            if "kontra_allowed" not in self.changed_data:  # the preset's, unless set here
+                tournament.kontra_allowed = table.kontra_allowed
+            if "laufende_counted" not in self.changed_data:
+                tournament.laufende_counted = table.laufende_counted
         return super().save(commit)
 
 

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament import views_registration as views
+from tournament.views_pointtable import PointTableView
 
 base = "turnier/<slug:slug>/leitung/"
 
@@ -10,6 +11,7 @@ urlpatterns = [
     path("turniere/neu/", views.TournamentCreateView.as_view(), name="tournament_create"),
     path(base, views.DashboardView.as_view(), name="dashboard"),
     path(base + "einstellungen/", views.TournamentEditView.as_view(), name="tournament_edit"),
+    path(base + "punktetabelle/", PointTableView.as_view(), name="point_table"),
     path(base + "spieler/", views.PlayersView.as_view(), name="players"),
     path(base + "spieler/import/", views.PlayersImportView.as_view(), name="players_import"),
     path(

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
-from rules.pointtables import preset
+from rules.pointtables import point_table_from_dict, preset
 from scoring.hand import Hand, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from tournament import models
@@ -56,7 +56,8 @@ def tournament_import(source: str | bytes | dict[str, Any], *, replace: bool = F
 
 
 def _rules(doc: Document) -> Rules:
-    table = preset(doc.tournament.scoring)
+    custom = doc.tournament.point_table
+    table = point_table_from_dict(custom) if custom else preset(doc.tournament.scoring)
     kontra = doc.tournament.kontra_allowed
     return Rules(
         table=table,
@@ -281,6 +282,7 @@ def _store(
         date=t.date,
         venue=t.venue,
         scoring=t.scoring,
+        point_table=t.point_table,
         games_per_durchgang=t.games_per_durchgang,
         number_of_durchgaenge=t.number_of_durchgaenge,
         contracts=t.contracts,

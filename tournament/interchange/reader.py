@@ -15,9 +15,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.contracts import DEFAULT_CONTRACTS, Contract, Suit
-from rules.pointtables import DEFAULT_PRESET, PRESETS
+from rules.pointtables import (
+    DEFAULT_PRESET,
+    PRESETS,
+    PointTableDataError,
+    point_table_from_dict,
+    point_table_problems,
+)
 from tournament.interchange import FORMAT, VERSION
 from tournament.interchange.problems import Problems
+from tournament.models import CUSTOM_TABLE
 
 SLUG_RE = re.compile(r"^[a-z0-9-]+$")
 TEXT_LIMITS = {"id": 40, "offender": 40, "declarer": 40, "partner": 40, "replaces": 40}
@@ -39,6 +46,7 @@ class DocTournament:
     laufende_counted: bool | None = None
     solo_approval_from: int = 5
     lot_seed: str | None = None
+    point_table: dict | None = None  # a custom table (`scoring` "custom"), rules.presets' form
 
 
 @dataclass
@@ -249,10 +257,11 @@ def _read_tournament(r: _Reader, data: dict) -> DocTournament:
             setattr(t, key, value)
     scoring = r.take(obj, "scoring", "text", p)
     if scoring is not MISSING:
-        if scoring in PRESETS:
+        if scoring in PRESETS or scoring == CUSTOM_TABLE:
             t.scoring = scoring
         else:
             r.problems.add(f"{p}.scoring", _("unknown point table %(name)s") % {"name": scoring})
+    _read_point_table(r, obj, t)
     for key, low, high in (
         ("games_per_durchgang", 1, 200),
         ("number_of_durchgaenge", 1, 20),
@@ -287,6 +296,25 @@ def _read_tournament(r: _Reader, data: dict) -> DocTournament:
         if not contracts:
             r.problems.add(f"{p}.contracts", _("must name at least one contract"))
     return t
+
+
+def _read_point_table(r: _Reader, obj: dict, t: DocTournament) -> None:
+    """A custom point table travels with its tournament (`scoring` "custom")."""
+    p = "tournament.point_table"
+    data = r.take(obj, "point_table", "object", "tournament")
+    if data is MISSING:
+        if t.scoring == CUSTOM_TABLE:
+            r.problems.add(p, _("a custom point table needs its values here"))
+        return
+    try:
+        problems = point_table_problems(point_table_from_dict(data))
+    except PointTableDataError as error:
+        r.problems.add(f"{p}.{error.field}", _("not a point table (%(code)s)") % vars(error))
+        return
+    for problem in problems:
+        r.problems.add(f"{p}.{problem.field}", _("not usable (%(code)s)") % vars(problem))
+    if not problems:
+        t.point_table, t.scoring = data, CUSTOM_TABLE
 
 
 def _read_players(r: _Reader, data: dict) -> list[DocPlayer]:

@@ -27,6 +27,8 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
     }
     if t.lot_seed != t.slug:
         head["lot_seed"] = t.lot_seed
+    if t.point_table:
+        head["point_table"] = t.point_table
     players = list(t.players.select_related("replaces").order_by("start_number"))
     ident = {p.pk: p.ident for p in players}
     return {

@@ -5,6 +5,7 @@ scoresheet after the draw (its append-only history, corrections).
 """
 
 from tournament.models.core import (
+    CUSTOM_TABLE,
     Durchgang,
     Hand,
     HandScore,
@@ -20,6 +21,7 @@ from tournament.models.core import (
 from tournament.models.sheets import AppendOnlyError, Correction, SheetEvent
 
 __all__ = [
+    "CUSTOM_TABLE",
     "AppendOnlyError",
     "Correction",
     "Durchgang",

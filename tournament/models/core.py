@@ -15,6 +15,8 @@ from rules import contracts as rc
 from rules.pointtables import DEFAULT_PRESET, PRESETS
 from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
 
+CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`
+
 
 def default_contracts() -> list[str]:
     return [c.value for c in rc.DEFAULT_CONTRACTS]
@@ -44,7 +46,14 @@ class Tournament(models.Model):
         _("point table"),
         max_length=40,
         default=DEFAULT_PRESET,
-        choices=[(key, table.title) for key, table in PRESETS.items()],
+        choices=[(key, table.title) for key, table in PRESETS.items()]
+        + [(CUSTOM_TABLE, _("Custom point table"))],
+    )
+    point_table = models.JSONField(
+        _("custom point table"),
+        null=True,
+        blank=True,
+        help_text=_("The values of a custom point table (rules.presets dict form)."),
     )
     games_per_durchgang = models.PositiveSmallIntegerField(_("games per Durchgang"), default=32)
     number_of_durchgaenge = models.PositiveSmallIntegerField(_("number of Durchgänge"), default=2)

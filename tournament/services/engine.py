@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from rules.contracts import Contract, Suit
-from rules.pointtables import PointTable, preset
+from rules.pointtables import PointTable, point_table_from_dict, preset
 from scoring.hand import Hand, Rules
 from tournament import models
 
 
 def tournament_point_table(tournament: models.Tournament) -> PointTable:
+    """The tournament's own table when it has one, else the preset it names."""
+    if tournament.point_table:
+        return point_table_from_dict(tournament.point_table)
     return preset(tournament.scoring)
 
 
