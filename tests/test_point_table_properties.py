@@ -26,23 +26,12 @@ from rules.pointtables import (
     sample_games,
 )
 from scoring.hand import Hand, Rules, hand_points, hand_violations
+from tests.test_scoring_properties import playing, seatings
 
-NAMES = ("anna", "bert", "carl", "dora", "emil", "fritz")
 GAMES_AT = {4: 32, 5: 40}
 
 ZERO_SUM = [table for table in PRESETS.values() if table.zero_sum]
 PLUS_ONLY = [table for table in PRESETS.values() if not table.zero_sum]
-
-seatings = st.sampled_from([4, 5]).flatmap(
-    lambda n: st.permutations(NAMES).map(lambda names: tuple(names[:n]))
-)
-
-
-def playing(number: int, seats: tuple[str, ...]) -> list[str]:
-    """The dealer, seat ((n - 1) mod 5) + 1, sits out at a table of five."""
-    if len(seats) == 4:
-        return list(seats)
-    return [s for i, s in enumerate(seats) if i != (number - 1) % 5]
 
 
 @st.composite
