@@ -4,6 +4,8 @@ player's page, statistics; and the supervisor's publishing form."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django import forms
 from django.contrib import messages
 from django.db.models import Q
@@ -31,22 +33,20 @@ PROJECTOR_ROWS = 20
 PROJECTOR_SECONDS = 20
 
 
-class NotPublished(Exception):
-    pass
+def published(view):
+    """Call `view(request, tournament, last, **kwargs)` with the last Durchgang this visitor may
+    see; a German "not published yet" page (404) when the ranking is not public for him."""
 
+    @wraps(view)
+    def guarded(request, slug: str, **kwargs):
+        tournament = get_object_or_404(models.Tournament, slug=slug)
+        last = ranking_visible_until(tournament, request.user)
+        if last is None:
+            context = {"tournament": tournament}
+            return render(request, "tournament/ranking/not_published.html", context, status=404)
+        return view(request, tournament, last, **kwargs)
 
-def _scope(request, slug: str) -> tuple[models.Tournament, int]:
-    """The tournament and the last Durchgang this visitor may see; NotPublished if none."""
-    tournament = get_object_or_404(models.Tournament, slug=slug)
-    last = ranking_visible_until(tournament, request.user)
-    if last is None:
-        raise NotPublished(tournament)
-    return tournament, last
-
-
-def _not_published(request, error: NotPublished):
-    context = {"tournament": error.args[0]}
-    return render(request, "tournament/ranking/not_published.html", context, status=404)
+    return guarded
 
 
 def _after(request, last: int) -> int:
@@ -59,8 +59,8 @@ def _after(request, last: int) -> int:
     return int(after)
 
 
-def public_url(request, slug: str) -> str:
-    return request.build_absolute_uri(reverse("tournament:ranking", args=[slug]))
+def public_url(request, tournament: models.Tournament) -> str:
+    return request.build_absolute_uri(reverse("tournament:ranking", args=[tournament.slug]))
 
 
 class PublishForm(forms.Form):
@@ -70,17 +70,14 @@ class PublishForm(forms.Form):
     after = forms.IntegerField(label=gettext_lazy("after Durchgang"), min_value=1, required=False)
 
 
-def ranking(request, slug: str):
-    try:
-        tournament, last = _scope(request, slug)
-    except NotPublished as error:
-        return _not_published(request, error)
+@published
+def ranking(request, tournament: models.Tournament, last: int):
     after = _after(request, last)
     standings = standings_compute(tournament, after=after)
     table = RankingTable(
         ranking_rows(standings),
         durchgaenge=after,
-        slug=slug,
+        slug=tournament.slug,
         table=tournament_point_table(tournament),
     )
     RequestConfig(request, paginate=False).configure(table)
@@ -91,7 +88,7 @@ def ranking(request, slug: str):
         "after": after,
         "durchgang_numbers": range(1, last + 1),
         "role": role,
-        "qr": qr_svg(public_url(request, slug)),
+        "qr": qr_svg(public_url(request, tournament)),
     }
     if role_allows(role, SUPERVISOR):
         context["publish_form"] = PublishForm(
@@ -103,12 +100,9 @@ def ranking(request, slug: str):
     return render(request, "tournament/ranking.html", context)
 
 
-def projector(request, slug: str):
+@published
+def projector(request, tournament: models.Tournament, last: int):
     """For the hall: large, refreshes by itself and pages through a long list."""
-    try:
-        tournament, last = _scope(request, slug)
-    except NotPublished as error:
-        return _not_published(request, error)
     standings = standings_compute(tournament, after=last)
     pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
     page = request.GET.get("seite", "1")
@@ -116,6 +110,7 @@ def projector(request, slug: str):
     rows = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
     seconds = request.GET.get("sekunden", "")
     seconds = int(seconds) if seconds.isdecimal() and 2 <= int(seconds) <= 600 else 0
+    url = public_url(request, tournament)
     context = {
         "tournament": tournament,
         "after": last,
@@ -125,31 +120,25 @@ def projector(request, slug: str):
         "next_page": page % pages + 1,
         "seconds": seconds or PROJECTOR_SECONDS,
         "keep_seconds": seconds,
-        "qr": qr_svg(public_url(request, slug)),
-        "url": public_url(request, slug),
+        "qr": qr_svg(url),
+        "url": url,
     }
     return render(request, "tournament/ranking/projector.html", context)
 
 
-def ranking_download(request, slug: str):
-    try:
-        tournament, last = _scope(request, slug)
-    except NotPublished as error:
-        return _not_published(request, error)
+@published
+def ranking_download(request, tournament: models.Tournament, last: int):
     after = _after(request, last)
     pdf = ranking_pdf(tournament, standings_compute(tournament, after=after), after=after)
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-rangliste-{after}.pdf"'
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-rangliste-{after}.pdf"'
     return response
 
 
-def player(request, slug: str, start_number: int):
+@published
+def player(request, tournament: models.Tournament, last: int, start_number: int):
     """A player's games, points per Durchgang, running total and the sanctions against him
     (with the player he replaced): public with the ranking, always for the staff."""
-    try:
-        tournament, last = _scope(request, slug)
-    except NotPublished as error:
-        return _not_published(request, error)
     person = get_object_or_404(tournament.players, start_number=start_number)
     scores = list(
         models.HandScore.objects.filter(
@@ -189,11 +178,8 @@ def player(request, slug: str, start_number: int):
     return render(request, "tournament/ranking/player.html", context)
 
 
-def statistics(request, slug: str):
-    try:
-        tournament, _last = _scope(request, slug)
-    except NotPublished as error:
-        return _not_published(request, error)
+@published
+def statistics(request, tournament: models.Tournament, _last: int):
     stats = tournament_statistics(tournament)
     label = {c.contract: contract_text(c.contract) for c in stats.contracts}
     context = {

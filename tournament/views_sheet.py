@@ -15,7 +15,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.entry_code import CodeError
-from scoring.hand import hand_points, hand_violations
+from scoring.hand import hand_points
 from scoring.sheet import games_at_table
 from tournament import models
 from tournament.access import CLERK, SUPERVISOR, role_allows
@@ -33,8 +33,14 @@ from tournament.forms_sheet import (
     tout_conditions,
 )
 from tournament.scoresheet_pdf import sheet_verification
-from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
-from tournament.services.hands import HandConflict, HandRuleError, hand_delete, hand_save
+from tournament.services.engine import tournament_point_table
+from tournament.services.hands import (
+    HandConflict,
+    HandRuleError,
+    hand_check,
+    hand_delete,
+    hand_save,
+)
 from tournament.services.sheets import seat_sign, sheet_close, sheet_state, sheet_states
 from tournament.sheet_display import (
     sheet_rows,
@@ -43,7 +49,6 @@ from tournament.sheet_display import (
     snapshot_text,
 )
 from tournament.views_draw import DurchgangMixin
-from tournament.violations import violation_message
 
 
 class SheetListView(DurchgangMixin, TemplateView):
@@ -212,14 +217,13 @@ class HandPreviewView(SheetMixin, View):
             return JsonResponse({"error": _("Enter the game number.")})
         except CodeError as error:
             return JsonResponse({"error": code_message(error, len(seats))})
-        draft = models.Hand(table=table, number=number, **game.__dict__)
-        keys = tuple(str(s.player_id) for s in seats)
-        engine = engine_hand(draft, seats=keys)
-        problems = hand_violations(engine, tournament_rules(self.tournament))
-        if problems:
-            return JsonResponse({"error": " ".join(violation_message(p) for p in problems)})
+        draft = models.Hand(table=table, number=number, **game.fields())
+        try:
+            engine = hand_check(draft, table=table)
+        except HandRuleError as error:
+            return JsonResponse({"error": errors_text(error.errors)})
         points = hand_points(engine, tournament_point_table(self.tournament))
-        return JsonResponse({"points": [points[k] for k in keys]})
+        return JsonResponse({"points": [points[k] for k in engine.seats]})
 
 
 class HandMixin(SheetMixin):

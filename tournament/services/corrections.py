@@ -4,23 +4,18 @@ supervisor signs them off. A correction changes a game, adds a missing one or de
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.hand import hand_violations
 from tournament import models
-from tournament.services.engine import engine_hand, tournament_rules
 from tournament.services.hands import (
     Game,
     HandRuleError,
+    hand_check,
     hand_delete,
     hand_save,
     table_lock,
-    table_seat_keys,
-    violations_as_errors,
 )
 from tournament.services.history import Kind, event_log, hand_snapshot
 
@@ -29,7 +24,7 @@ PLAYER_FIELDS = ("declarer", "partner")
 
 
 def game_to_json(game: Game) -> dict:
-    data = asdict(game)
+    data = game.fields()
     for name in PLAYER_FIELDS:
         player = getattr(game, name)
         data[name] = player.pk if player is not None else None
@@ -71,19 +66,10 @@ def correction_request(
             )
         if game is not None:
             # Checked as `correction_apply` will store it: with the game's strike and sanction.
-            draft = models.Hand(table=table, number=number, **asdict(game))
+            draft = models.Hand(table=table, number=number, **game.fields())
             draft.struck = hand is not None and hand.struck
             sanction = models.Sanction.objects.filter(hand=hand).first() if hand else None
-            problems = hand_violations(
-                engine_hand(
-                    draft,
-                    seats=table_seat_keys(table),
-                    offender=str(sanction.offender_id) if sanction else None,
-                ),
-                tournament_rules(table.durchgang.tournament),
-            )
-            if problems:
-                raise HandRuleError(violations_as_errors(problems))
+            hand_check(draft, table=table, offender_id=sanction.offender_id if sanction else None)
         try:
             with transaction.atomic():
                 correction = models.Correction.objects.create(

@@ -157,6 +157,10 @@ class Game:
     laufende: int | None = None
     kontra: int = 0
 
+    def fields(self) -> dict:
+        """The game's fields, as `models.Hand` takes them (players stay the same objects)."""
+        return {name: getattr(self, name) for name in GAME_FIELDS}
+
 
 @dataclass(frozen=True)
 class Supervision:
@@ -173,6 +177,17 @@ STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "app
 STORED_FIELDS += ("approval_note",)
 # An approval is given for this game: it lapses when one of these changes.
 APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
+
+
+def hand_check(hand: models.Hand, *, table: models.Table, offender_id: int | None = None) -> Hand:
+    """The engine's view of `hand` at `table` (with the offender of a sanction, if any);
+    raises `HandRuleError` when it breaks a rule of the tournament."""
+    offender = str(offender_id) if offender_id is not None else None
+    engine = engine_hand(hand, seats=table_seat_keys(table), offender=offender)
+    problems = hand_violations(engine, tournament_rules(table.durchgang.tournament))
+    if problems:
+        raise HandRuleError(violations_as_errors(problems))
+    return engine
 
 
 def sheet_closed_error() -> HandRuleError:
@@ -236,8 +251,8 @@ def hand_save(
         created = hand is None
         draft = hand or models.Hand(table=table, number=number)
         old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
-        for name in GAME_FIELDS:
-            setattr(draft, name, getattr(game, name))
+        for name, value in game.fields().items():
+            setattr(draft, name, value)
         if supervision is not None:
             draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
             sanction = supervision.sanction
@@ -246,13 +261,7 @@ def hand_save(
             if hand is not None and old != {n: getattr(draft, n) for n in APPROVED_FIELDS}:
                 draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
                 draft.approval_note = ""
-        offender = str(sanction.offender.pk) if sanction else None
-        problems = hand_violations(
-            engine_hand(draft, seats=table_seat_keys(table), offender=offender),
-            tournament_rules(table.durchgang.tournament),
-        )
-        if problems:
-            raise HandRuleError(violations_as_errors(problems))
+        hand_check(draft, table=table, offender_id=sanction.offender.pk if sanction else None)
         if created:
             try:
                 with transaction.atomic():

@@ -11,17 +11,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.hand import hand_violations
 from tournament import models
-from tournament.services.engine import engine_hand, tournament_rules
 from tournament.services.hands import (
     HandRuleError,
+    hand_check,
     sheet_closed_error,
     table_lock,
     table_rescore,
-    table_seat_keys,
     version_bump,
-    violations_as_errors,
 )
 from tournament.services.history import Kind, event_log, hand_snapshot
 
@@ -141,12 +138,7 @@ def sanction_record(
 
     def write(table: models.Table, hand: models.Hand) -> None:
         if offender is not None:
-            problems = hand_violations(
-                engine_hand(hand, seats=table_seat_keys(table), offender=str(offender.pk)),
-                tournament_rules(table.durchgang.tournament),
-            )
-            if problems:
-                raise HandRuleError(violations_as_errors(problems))
+            hand_check(hand, table=table, offender_id=offender.pk)
         models.Sanction.objects.filter(hand=hand).delete()
         if offender is not None:
             models.Sanction.objects.create(
