@@ -18,7 +18,7 @@ from tournament.models.core import (
     Tournament,
     default_contracts,
 )
-from tournament.models.sheets import AppendOnlyError, Correction, SheetEvent
+from tournament.models.sheets import AppendOnlyError, Correction, PointTableChange, SheetEvent
 
 __all__ = [
     "CUSTOM_TABLE",
@@ -29,6 +29,7 @@ __all__ = [
     "HandScore",
     "Membership",
     "Player",
+    "PointTableChange",
     "Sanction",
     "Seat",
     "SeatSwap",

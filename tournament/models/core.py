@@ -60,6 +60,14 @@ class Tournament(models.Model):
     contracts = models.JSONField(_("allowed contracts"), default=default_contracts)
     kontra_allowed = models.BooleanField(_("Kontra allowed"), default=False)
     laufende_counted = models.BooleanField(_("Laufende counted"), default=False)
+    first_game_rule = models.BooleanField(
+        _("first-game rule"),
+        default=True,
+        help_text=_(
+            "Rule 5.2.15: in the first game of a sheet a Tout or Schwarz single-player game "
+            "counts as a simple game, and a Sie is refused."
+        ),
+    )
     solo_approval_from = models.PositiveSmallIntegerField(
         _("approval from single-player game no."), default=5
     )

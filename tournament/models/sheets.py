@@ -133,3 +133,53 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, {self.number}: {self.reason}"
+
+
+class PointTableChangeQuerySet(models.QuerySet):
+    """Reads and appends only, as the history of a scoresheet."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("a recorded change of the point table is never changed")
+
+    def delete(self):
+        raise AppendOnlyError("a recorded change of the point table is never deleted")
+
+
+class PointTableChange(models.Model):
+    """A change of the point table after games were recorded: who, when, why, the table before
+    and after (dict form of `rules.presets`); every score was recomputed with the new table."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="point_table_changes"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who"),
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    reason = models.TextField(_("reason"))
+    before = models.JSONField(_("table before"))
+    after = models.JSONField(_("table after"))
+    hands_rescored = models.PositiveIntegerField(_("games recomputed"), default=0)
+
+    objects = PointTableChangeQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("change of the point table")
+        verbose_name_plural = _("changes of the point table")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.before.get('title')} -> {self.after.get('title')}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise AppendOnlyError("a recorded change of the point table is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("a recorded change of the point table is never deleted")
