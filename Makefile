@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run test bench fmt clean
+.PHONY: venv messages chromium run serve backup test bench fmt clean
 
 venv: $(STAMP)
 
@@ -38,6 +38,34 @@ run: venv messages
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
 	$(MANAGE) runserver 127.0.0.1:8000
+
+# Production: migrate, collect the static files, then gunicorn with several workers
+# (config/gunicorn.conf.py; WEB_CONCURRENCY, GUNICORN_BIND). Without DJANGO_SECRET_KEY a random
+# key is made once in $(SECRET_KEY_FILE) (git-ignored, readable by the owner only) and kept.
+SECRET_KEY_FILE := var/secret_key
+
+serve: export DJANGO_DEBUG = 0
+serve: venv messages
+	@if [ -z "$$DJANGO_SECRET_KEY" ] && [ ! -s $(SECRET_KEY_FILE) ]; then \
+	  mkdir -p $(dir $(SECRET_KEY_FILE)) && umask 077 && \
+	  $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(SECRET_KEY_FILE) && \
+	  echo "Made a new secret key in $(SECRET_KEY_FILE)"; fi
+	@set -e; export DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
+	$(MANAGE) migrate --noinput; \
+	$(MANAGE) collectstatic --noinput --verbosity=0; \
+	exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+
+# A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
+# `make backup BACKUP_DIR=/media/usb`. The secret key plays no part in it; the one `serve`
+# made is used when there is one, else the development key.
+BACKUP_DIR ?= var/backups
+
+backup: venv
+	@mkdir -p $(BACKUP_DIR)
+	@set -e; if [ -z "$$DJANGO_SECRET_KEY" ] && [ -s $(SECRET_KEY_FILE) ]; then \
+	  export DJANGO_SECRET_KEY="$$(cat $(SECRET_KEY_FILE))"; \
+	elif [ -z "$$DJANGO_SECRET_KEY" ]; then export DJANGO_DEBUG=1; fi; \
+	$(MANAGE) backup --output $(BACKUP_DIR)
 
 test: venv messages
 	$(VENV)/bin/ruff check .

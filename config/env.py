@@ -54,3 +54,13 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
             f"{name}={value!r} contains an empty item; separate values by single commas."
         )
     return items
+
+
+def env_int(name: str, default: int) -> int:
+    """A whole number (0 or more)."""
+    value = _raw(name)
+    if value is None:
+        return default
+    if not value.isdecimal():
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number (0 or more).")
+    return int(value)

@@ -9,16 +9,19 @@ DJANGO_CSRF_TRUSTED_ORIGINS  comma list of origins such as https://turnier.examp
 DJANGO_SECURE           1 behind HTTPS: redirects, HSTS, secure cookies (default 0).
 DJANGO_STATIC_MANIFEST  1 to serve hashed, compressed static files after ``collectstatic``
                         (default: the opposite of DJANGO_DEBUG).
+PDF_RENDER_TIMEOUT      seconds one PDF render may take (default 300; 0: no bound).
+PDF_RENDER_MEMORY_MB    memory one PDF render may use (default 2048; 0: no bound).
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,6 +47,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
+    "csp",
     "rules",
     "scoring",
     "tournament.apps.TournamentConfig",
@@ -52,6 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.csp.HtmlCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -59,6 +65,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A PDF over its time or memory bound: a German 503 page instead of an error.
+    "tournament.middleware.RenderLimitMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes first: it refuses a locked-out login before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -97,6 +113,19 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache holds the public pages (tournament/services/public_cache.py), each process its own:
+# their keys carry the tournament's generation, raised in the database by every change, so a
+# worker never serves a page older than the last committed change. Sessions stay in the
+# database (Django's default), so any worker serves any visitor.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "public-pages",
+        "TIMEOUT": 600,
+        "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -137,19 +166,54 @@ STORAGES = {
     },
 }
 
+# Bounds of one PDF render (a signed sheet, a printout, the ranking; each worker of a batch):
+# over them the render stops with a message instead of holding the app. 0 switches one off.
+PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)
+PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 2048)
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # Security: always on.
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
+# No script reads the CSRF cookie: forms send the token from their hidden input.
+CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp 4): scripts, styles and everything else from this site
+# only; no inline script, style or event handler (no 'unsafe-inline'), no plugins, no framing.
+# Set on HTML pages only (config/csp.py): on a PDF it breaks Chromium's PDF viewer.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Login throttling (django-axes): after 5 failed logins of one user name from one address,
+# that combination is locked for 15 minutes; the lockout page answers 429.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 
 # Security behind HTTPS (a reverse proxy that sets X-Forwarded-Proto).
 if env_bool("DJANGO_SECURE", default=False):
     SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's health check asks over plain HTTP
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = 31_536_000
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -4,7 +4,8 @@ Terms: the *declarer* (Spielmacher) announces the game; in a Rufspiel the *partn
 called Sau; the others are *defenders*. *Seats* are player keys (any strings) in seat order.
 A game is *struck* (5.2.17) when the supervisor disallowed it: it keeps its number and scores 0.
 A *sanctioned* game (3.4.17) is scored by the offence, not by its result. In the *first game*
-of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie is refused.
+of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie is refused
+(2.9.1), unless the tournament plays without that rule (`Hand.first_game_rule` false).
 
 Rule checks return `Violation`s (a field, a code and parameters); the caller turns the code into
 a message in the user's language. Scoring assumes a game without violations.
@@ -57,6 +58,7 @@ class Hand:
     kontra: int = 0
     offender: str | None = None
     struck: bool = False
+    first_game_rule: bool = True  # the tournament plays by 5.2.15 / 2.9.1
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -81,7 +83,8 @@ class Hand:
 
     @property
     def first_game(self) -> bool:
-        return self.number == 1
+        """The first game of the sheet, where the tournament plays by the first-game rule."""
+        return self.first_game_rule and self.number == 1
 
     @property
     def counts_as_tout(self) -> bool:

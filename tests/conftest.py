@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
+from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
 from tournament.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 

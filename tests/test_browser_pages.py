@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import browser, page  # noqa: F401  (fixtures)
 from tournament.demo import demo_document
 from tournament.interchange.importer import tournament_import
 from tournament.services.standings import standings_compute
@@ -13,7 +12,7 @@ from tournament.services.standings import standings_compute
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_visitor_finds_the_ranking_from_the_tournament_list(page, live_server, example_document):  # noqa: F811
+def test_a_visitor_finds_the_ranking_from_the_tournament_list(page, live_server, example_document):
     tournament = tournament_import(example_document)
     tournament.ranking_publication = "live"
     tournament.save()
@@ -34,7 +33,7 @@ def test_a_visitor_finds_the_ranking_from_the_tournament_list(page, live_server,
     assert page.get_by_role("heading", level=2).inner_text() == "Ranking after Durchgang 1"
 
 
-def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, supervisor):  # noqa: F811
+def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, supervisor):
     page.goto(live_server.url + "/accounts/login/")
     expect(page.get_by_label("Benutzername")).to_be_focused()  # autofocus, no click needed
     page.keyboard.type("leitung")
@@ -45,7 +44,7 @@ def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, super
     assert page.get_by_role("button", name="Abmelden (leitung)").is_visible()
 
 
-def test_the_projector_view_pages_through_the_ranking_by_itself(page, live_server):  # noqa: F811
+def test_the_projector_view_pages_through_the_ranking_by_itself(page, live_server):
     tournament = tournament_import(demo_document(players=45, durchgaenge=1, seed=3, slug="halle"))
     tournament.ranking_publication = "live"
     tournament.save()

@@ -151,3 +151,35 @@ def test_a_first_game_tout_counts_as_a_simple_single_player_game_in_the_tie_brea
 ):
     hand = single(number, won=won, tout=True)
     assert declarer_counts(hand, scored(hand)) == counts
+
+
+# --- Tournaments that play without the first-game rule ------------------------------------------
+
+WITHOUT = dict(first_game_rule=False)
+
+
+@pytest.mark.parametrize(
+    ("result", "declarer", "defender"),
+    [
+        pytest.param(dict(won=True, tout=True), 18, -6, id="tout-won-counts-as-tout"),
+        pytest.param(dict(won=False, tout=True), -18, 6, id="tout-lost-counts-as-tout"),
+        pytest.param(dict(won=True, schneider=True, schwarz=True), 12, -4, id="schwarz-counts"),
+    ],
+)
+def test_without_the_rule_the_first_game_scores_as_any_other(result, declarer, defender):
+    hand = single(1, **result, **WITHOUT)
+    points = declarer_and_defenders(scored(hand))
+    assert points == (declarer, [defender] * 3)
+    assert points == declarer_and_defenders(scored(single(2, **result)))
+
+
+def test_without_the_rule_a_sie_counts_in_the_first_game():
+    sie = Hand(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **WITHOUT)
+    assert hand_violations(sie, RULES) == []
+    assert declarer_and_defenders(hand_points(sie, TABLE)) == (24, [-8] * 3)
+
+
+def test_without_the_rule_a_first_game_tout_counts_as_tout_in_the_tie_breaks():
+    hand = single(1, won=True, tout=True, **WITHOUT)
+    counts = declarer_counts(hand, hand_points(hand, TABLE))
+    assert counts == DeclarerCounts(tout_won=1, tout_played=1, solo_won=1, solo_played=1)

@@ -28,6 +28,17 @@ VALUES = {
     "tout_fixed": 0,
     "sie_factor": 4,
     "sie_fixed": 0,
+    "unit": "points",
+    "tout_tier": "simple",
+    "sie_tier": "simple",
+    "rufspiel_laufende_unit": 0,
+    "rufspiel_laufende_from": 0,
+    "rufspiel_laufende_max": 0,
+    "single_laufende_unit": 0,
+    "single_laufende_from": 0,
+    "single_laufende_max": 0,
+    "kontra_stoss": 2,
+    "kontra_retour": 4,
 }
 
 
@@ -77,10 +88,11 @@ def test_a_table_in_which_a_game_is_worth_nothing_is_refused(client, supervisor,
     assert Tournament.objects.get(slug="abend").point_table is None
 
 
-def test_the_table_cannot_change_once_games_are_recorded(client, supervisor, example_tournament):
+def test_once_games_are_recorded_a_change_needs_a_reason(client, supervisor, example_tournament):
     client.force_login(supervisor)
-    response = client.post(url(example_tournament.slug), {**VALUES, "save": "1"}, follow=True)
-    assert "nicht mehr ändern" in response.content.decode()
+    response = client.post(url(example_tournament.slug), {**VALUES, "save": "1"})
+    assert response.status_code == 400
+    assert "Dieses Feld ist zwingend erforderlich." in response.content.decode()
     example_tournament.refresh_from_db()
     assert example_tournament.scoring == "schafkopfschule-2007"
     assert example_tournament.point_table is None

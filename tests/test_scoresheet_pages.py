@@ -320,6 +320,6 @@ def test_a_full_sheet_page_needs_a_constant_handful_of_queries(
     login(client, request, "clerk")
     for number in range(1, 33):
         enter(client, "r e 1 3 +", number)
-    with django_assert_max_num_queries(25):
+    with django_assert_max_num_queries(10):
         response = client.get(url("sheet", 1, 1))
     assert response.content.decode().count('class="num total"') == 32 * 4 + 4  # and the sums

@@ -23,6 +23,7 @@ RULE_FIELDS = (
     "tiebreak",
     "kontra_allowed",
     "laufende_counted",
+    "first_game_rule",
     "separate_clubs",
 )
 

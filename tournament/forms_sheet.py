@@ -210,7 +210,9 @@ class ClerkForm(forms.Form):
                 self.add_error("password", _("A new account needs a password."))
             else:
                 try:
-                    validate_password(data["password"])
+                    # With the new account, so that a password like its user name is refused.
+                    new_user = get_user_model()(username=username)
+                    validate_password(data["password"], user=new_user)
                 except forms.ValidationError as error:
                     self.add_error("password", error)
         data["user"] = user

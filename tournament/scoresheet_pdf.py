@@ -27,9 +27,10 @@ import json
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import TimeoutError as FuturesTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-import django
 from django.db.models import QuerySet
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -37,7 +38,15 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from tournament import models
-from tournament.printouts import StaticFetcher
+from tournament.pdf_worker import worker_setup
+from tournament.printouts import (
+    RenderLimitError,
+    StaticFetcher,
+    limit_message,
+    pdf_limited,
+    render_limits,
+)
+from tournament.services.engine import tournament_point_table
 from tournament.services.sheets import PAPER
 from tournament.sheet_display import (
     Row,
@@ -77,6 +86,8 @@ class SignedSheet:
     totals: list[tuple[int, int, int]]
     corrections: list[models.Correction]
     code: str
+    unit: str = "points"  # of the point table: "cents" prints euros and cents
+    zero_sum: bool = True  # a plus-only table prints no minus column and no zero check
 
 
 def _line(row: Row) -> Line:
@@ -178,7 +189,10 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         for row in rows
         if row.hand is not None
     ]
+    point_table = tournament_point_table(table.durchgang.tournament)
     return SignedSheet(
+        unit=point_table.unit,
+        zero_sum=point_table.zero_sum,
         table=table,
         seats=seats,
         lines=[_line(row) for row in rows],
@@ -208,6 +222,23 @@ def sheet_verification(table: models.Table) -> str:
         for hand in hands.order_by("number")
     ]
     return verification_code(table, seats, games, _corrections(table))
+
+
+def sheet_verification_of(
+    table: models.Table,
+    seats: list[models.Seat],
+    hands: list[models.Hand],
+    corrections: list[models.Correction],
+) -> str:
+    """`sheet_verification` from what the scoresheet page has loaded already, without a query:
+    the table with its Durchgang, tournament and closer, the seats with their players, the
+    games with declarer, partner, sanction and their `scores` prefetched, the corrections with
+    who asked and who decided."""
+    games = []
+    for hand in hands:
+        points = {score.player_id: score.points for score in hand.scores.all()}
+        games.append((hand, [points.get(seat.player_id, 0) for seat in seats]))
+    return verification_code(table, seats, games, sorted(corrections, key=lambda c: c.pk))
 
 
 def sheet_html(sheet: SignedSheet) -> str:
@@ -248,7 +279,7 @@ def _chunk_pdf(documents: list[str], title: str) -> bytes:
 def scoresheet_pdf(table: models.Table) -> bytes:
     """The signed sheet of one table: one A4 page."""
     table = _tables(models.Table.objects.filter(pk=table.pk)).get()
-    return pages_pdf([sheet_html(signed_sheet(table))])
+    return pdf_limited(pages_pdf, [sheet_html(signed_sheet(table))])
 
 
 def pdf_join(parts: list[bytes]) -> bytes:
@@ -304,7 +335,8 @@ def durchgang_sheets_pdf(
     if workers <= 1:
         parts = []
         for index, tables_of_chunk in enumerate(chunks):
-            parts.append(pages_pdf([sheet_html(signed_sheet(t)) for t in tables_of_chunk], title))
+            documents = [sheet_html(signed_sheet(t)) for t in tables_of_chunk]
+            parts.append(pdf_limited(pages_pdf, documents, title))
             progress(min(total, (index + 1) * size), total)
         return pdf_join(parts)
     context = multiprocessing.get_context("spawn")
@@ -313,7 +345,8 @@ def durchgang_sheets_pdf(
         mp_context=context,
         # A worker imports this module, so it needs Django's apps (never the database);
         # DJANGO_SETTINGS_MODULE comes with the environment, as manage.py and wsgi.py set it.
-        initializer=django.setup,
+        initializer=worker_setup,  # bounded by PDF_RENDER_MEMORY_MB, with Django's apps
+        initargs=(render_limits()[1],),
     ) as pool:
         futures: list[Future] = []
 
@@ -325,11 +358,20 @@ def durchgang_sheets_pdf(
                 documents = [sheet_html(signed_sheet(t)) for t in tables_of_chunk]
                 futures.append(pool.submit(_chunk_pdf, documents, title))
                 progress(finished(), total)
-            for _future in as_completed(futures):
-                progress(finished(), total)
-            parts = [future.result() for future in futures]
+            seconds = render_limits()[0]
+            rounds = -(-len(chunks) // workers)  # each worker renders this many chunks at most
+            try:
+                for _future in as_completed(futures, timeout=seconds * rounds or None):
+                    progress(finished(), total)
+                parts = [future.result() for future in futures]
+            except FuturesTimeout:
+                raise RenderLimitError(limit_message("time")) from None
+            except (MemoryError, BrokenProcessPool):
+                raise RenderLimitError(limit_message("memory")) from None
         except BaseException:
             for future in futures:
                 future.cancel()
+            for process in list((pool._processes or {}).values()):  # a render that hangs
+                process.kill()
             raise
     return pdf_join(parts)

@@ -12,6 +12,7 @@ from rules.contracts import Contract, Suit, is_single_player
 from scoring.entry_code import EntryCode, code_format
 from scoring.sheet import dealer_index, games_at_table, playing_indices, round_of
 from tournament import models
+from tournament.services.engine import tournament_point_table
 
 CONTRACT_LABELS = {
     Contract.RUFSPIEL: gettext_lazy("Rufspiel"),
@@ -131,6 +132,7 @@ def sheet_seats(table: models.Table) -> list[models.Seat]:
 def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
     """One row per game of the sheet (entered or not), with plus/minus and running totals."""
     tournament = table.durchgang.tournament
+    zero_sum = tournament_point_table(tournament).zero_sum
     count = len(seats)
     games = games_at_table(seats=count, games_per_durchgang=tournament.games_per_durchgang)
     hands = {
@@ -171,8 +173,8 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
                     ),
                 )
             )
-        if number % count == 0 or number == games:
-            row.runde_check = sum(totals)
+        if zero_sum and (number % count == 0 or number == games):
+            row.runde_check = sum(totals)  # zero-sum tables only: plus-only sums are not 0
         rows.append(row)
     return rows
 

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournament.access import tournament_role
 from tournament.models import Seat, Tournament
+from tournament.services.public_cache import public_page_cached
 from tournament.tables import TournamentTable
 
 
@@ -16,6 +17,7 @@ def tournament_list(request):
     return render(request, "tournament/list.html", {"table": table})
 
 
+@public_page_cached
 def tables(request, slug: str, number: int):
     """The table assignments of a Durchgang: public once published, else for its staff only."""
     tournament = get_object_or_404(Tournament, slug=slug)

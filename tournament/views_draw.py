@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -21,6 +22,7 @@ from tournament.services.draw import (
     durchgang_tables,
     seats_swap,
 )
+from tournament.services.public_cache import public_pages_changed
 
 
 class DurchgangListView(TournamentMixin, TemplateView):
@@ -112,7 +114,9 @@ class PublishView(DurchgangMixin, View):
     def post(self, request, slug, number):
         durchgang = self.get_durchgang()
         durchgang.published = request.POST.get("published") == "1"
-        durchgang.save(update_fields=["published"])
+        with transaction.atomic():
+            durchgang.save(update_fields=["published"])
+            public_pages_changed(self.tournament.pk)
         messages.success(
             request,
             _("The table assignments are public now.")

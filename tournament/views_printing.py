@@ -31,6 +31,7 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.access import CLERK
+from tournament.printouts import RenderLimitError
 from tournament.scoresheet_pdf import durchgang_sheets_pdf, scoresheet_pdf
 from tournament.views_draw import DurchgangMixin
 from tournament.views_sheet import SheetMixin
@@ -60,7 +61,7 @@ class SheetPdfView(SheetMixin, View):
     def get(self, request, *args, **kwargs):
         table = self.get_table()
         name = f"{self.tournament.slug}-durchgang-{table.durchgang.number}-tisch-{table.number}.pdf"
-        return _pdf_response(scoresheet_pdf(table), name)
+        return _pdf_response(scoresheet_pdf(table), name)  # over a limit: RenderLimitMiddleware
 
 
 class DurchgangPrintMixin(DurchgangMixin):
@@ -148,6 +149,8 @@ def _status(state: dict, durchgang: models.Durchgang) -> dict:
             "administrator."
         ),
     }[state["state"]] % {"done": state["done"], "total": state["total"]}
+    if state["state"] == FAILED and state.get("error"):
+        message = state["error"]  # a render over its bounds says which and what to do
     return {
         "message": message,
         "pdf_url": reverse("manage:sheets_pdf", args=args) + f"?job={state['job']}",
@@ -223,6 +226,9 @@ def _job_run(state: dict, durchgang_pk: int, language: str) -> None:
         temporary.write_bytes(pdf)
         os.replace(temporary, JOBS / f"{job}.pdf")
         state["state"] = READY
+    except RenderLimitError as error:
+        logger.warning("printing the signed scoresheets stopped (job %s): %s", job, error)
+        state.update(state=FAILED, error=str(error))
     except Exception:
         logger.exception("printing the signed scoresheets failed (job %s)", job)
         state["state"] = FAILED

@@ -23,6 +23,7 @@ from tournament.charts import bar_chart, line_chart
 from tournament.qr import qr_svg
 from tournament.ranking_pdf import ranking_pdf
 from tournament.services.engine import tournament_point_table
+from tournament.services.public_cache import public_page_cached
 from tournament.services.publication import ranking_publish, ranking_visible_until
 from tournament.services.standings import standings_compute
 from tournament.services.statistics import tournament_statistics
@@ -70,6 +71,7 @@ class PublishForm(forms.Form):
     after = forms.IntegerField(label=gettext_lazy("after Durchgang"), min_value=1, required=False)
 
 
+@public_page_cached
 @published
 def ranking(request, tournament: models.Tournament, last: int):
     after = _after(request, last)
@@ -100,6 +102,7 @@ def ranking(request, tournament: models.Tournament, last: int):
     return render(request, "tournament/ranking.html", context)
 
 
+@public_page_cached
 @published
 def projector(request, tournament: models.Tournament, last: int):
     """For the hall: large, refreshes by itself and pages through a long list."""
@@ -126,6 +129,7 @@ def projector(request, tournament: models.Tournament, last: int):
     return render(request, "tournament/ranking/projector.html", context)
 
 
+@public_page_cached
 @published
 def ranking_download(request, tournament: models.Tournament, last: int):
     after = _after(request, last)
@@ -135,6 +139,7 @@ def ranking_download(request, tournament: models.Tournament, last: int):
     return response
 
 
+@public_page_cached
 @published
 def player(request, tournament: models.Tournament, last: int, start_number: int):
     """A player's games, points per Durchgang, running total and the sanctions against him
@@ -178,6 +183,7 @@ def player(request, tournament: models.Tournament, last: int, start_number: int)
     return render(request, "tournament/ranking/player.html", context)
 
 
+@public_page_cached
 @published
 def statistics(request, tournament: models.Tournament, _last: int):
     stats = tournament_statistics(tournament)

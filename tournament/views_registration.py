@@ -37,6 +37,7 @@ from tournament.services.players import (
     players_import_preview,
     start_number_next,
 )
+from tournament.services.public_cache import public_pages_changed
 from tournament.services.supervision import approvals_pending
 from tournament.tables_registration import PlayerTable
 
@@ -83,7 +84,9 @@ class TournamentEditView(TournamentMixin, UpdateView):
         return {**super().get_form_kwargs(), "locked": self.tournament.settings_locked}
 
     def form_valid(self, form):
-        form.save()
+        with transaction.atomic():
+            form.save()
+            public_pages_changed(self.tournament.pk)
         if form.locked:
             message = _(
                 "Name, date and venue saved. The rules were not changed: games are recorded."

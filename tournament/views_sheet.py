@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -32,7 +32,7 @@ from tournament.forms_sheet import (
     game_from_code,
     tout_conditions,
 )
-from tournament.scoresheet_pdf import sheet_verification
+from tournament.scoresheet_pdf import sheet_verification_of
 from tournament.services.engine import tournament_point_table
 from tournament.services.hands import (
     HandConflict,
@@ -41,7 +41,12 @@ from tournament.services.hands import (
     hand_delete,
     hand_save,
 )
-from tournament.services.sheets import seat_sign, sheet_close, sheet_state, sheet_states
+from tournament.services.sheets import (
+    durchgang_sheet_states,
+    seat_sign,
+    sheet_close,
+    sheet_states,
+)
 from tournament.sheet_display import (
     sheet_rows,
     sheet_seats,
@@ -105,10 +110,17 @@ class SheetView(SheetMixin, TemplateView):
     template_name = "tournament/sheet/sheet.html"
 
     def get_context_data(self, **kwargs):
+        """The whole sheet in a constant number of queries, whatever the size of the sheet,
+        its history or the tournament (tests/test_page_queries.py)."""
         context = super().get_context_data(**kwargs)
-        table = kwargs.get("table_obj") or self.get_table()
+        states = durchgang_sheet_states(tournament=self.tournament, number=self.kwargs["number"])
+        state = next((s for s in states if s.table.number == self.kwargs["table"]), None)
+        if state is None:
+            raise Http404
+        table = kwargs.get("table_obj") or state.table
         seats = sheet_seats(table)
         rows = sheet_rows(table, seats)
+        corrections = list(table.corrections.select_related("requested_by", "decided_by"))
         point_table = tournament_point_table(self.tournament)
         entry = kwargs.get("entry_form") or EntryForm(
             seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
@@ -122,17 +134,19 @@ class SheetView(SheetMixin, TemplateView):
             rows=rows,
             totals=sheet_totals(rows),
             entry_form=entry,
-            state=sheet_state(table),
+            state=state,
             sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
             correction_form=kwargs.get("correction_form") or CorrectionForm(seats=seats),
             events=[
                 (e, snapshot_text(e.before), snapshot_text(e.after))
                 for e in table.events.select_related("user").order_by("-at", "-pk")
             ],
-            corrections=table.corrections.select_related("requested_by", "decided_by"),
-            other_tables=table.durchgang.tables.order_by("number").values_list("number", flat=True),
+            corrections=corrections,
+            other_tables=[s.table.number for s in states],
             is_supervisor=role_allows(self.role, SUPERVISOR),
-            verification=sheet_verification(table),
+            verification=sheet_verification_of(
+                table, seats, [row.hand for row in rows if row.hand], corrections
+            ),
         )
         return context
 

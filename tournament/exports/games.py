@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -15,8 +15,8 @@ from openpyxl.workbook import Workbook
 from rules.contracts import Contract, Suit
 from scoring.sheet import dealer_index
 from tournament import models
-from tournament.exports.players import Roster
-from tournament.exports.xlsx import Column, field_column, sheet_write
+from tournament.exports.players import Roster, points_header
+from tournament.exports.xlsx import Column, field_column, score_cells, sheet_write
 from tournament.services.supervision import user_label
 from tournament.sheet_display import CONTRACT_LABELS, SUIT_LABELS
 
@@ -63,8 +63,10 @@ def games_write(
     tournament: models.Tournament,
     table_seats: dict[int, list[int]],
     roster: Roster,
+    unit: str,
 ) -> None:
     player = roster.label_width
+    score = score_cells(unit)
     columns = [
         Column(_("Durchgang"), 4),
         Column(_("Table"), 4),
@@ -87,7 +89,12 @@ def games_write(
     for n in range(1, MOST_SEATS + 1):
         columns += [
             Column(_("Seat %(n)s") % {"n": n}, player),
-            Column(_("Points seat %(n)s") % {"n": n}, 4),
+            Column(
+                _("Amount seat %(n)s") % {"n": n}
+                if unit == "cents"
+                else _("Points seat %(n)s") % {"n": n},
+                4,
+            ),
         ]
     hands = (
         models.Hand.objects.filter(table__durchgang__tournament=tournament)
@@ -100,13 +107,19 @@ def games_write(
         .values_list("hand_id", "player_id", "points")
     )
     rows = (
-        _game_row(hand, points, table_seats[hand["table_id"]], roster)
+        _game_row(hand, points, table_seats[hand["table_id"]], roster, score)
         for hand, points in _with_points(hands.iterator(), scores.iterator())
     )
     sheet_write(workbook, GAMES, columns, rows)
 
 
-def _game_row(hand: dict, points: dict[int, int], seats: list[int], roster: Roster) -> list[Any]:
+def _game_row(
+    hand: dict,
+    points: dict[int, int],
+    seats: list[int],
+    roster: Roster,
+    score: Callable[[int | None], Any],
+) -> list[Any]:
     number, suit = hand["number"], hand["suit"]
     row = [
         hand["table__durchgang__number"],
@@ -130,13 +143,16 @@ def _game_row(hand: dict, points: dict[int, int], seats: list[int], roster: Rost
     for index in range(MOST_SEATS):
         if index < len(seats):
             seated = seats[index]
-            row += [roster.of(seated), points.get(seated, 0) if points else None]
+            row += [roster.of(seated), score(points.get(seated, 0) if points else None)]
         else:
             row += [None, None]
     return row
 
 
-def sanctions_write(workbook: Workbook, tournament: models.Tournament, roster: Roster) -> None:
+def sanctions_write(
+    workbook: Workbook, tournament: models.Tournament, roster: Roster, unit: str
+) -> None:
+    score = score_cells(unit)
     columns = [
         Column(_("Durchgang"), 4),
         Column(_("Table"), 4),
@@ -145,7 +161,7 @@ def sanctions_write(workbook: Workbook, tournament: models.Tournament, roster: R
         Column(_("Reason"), 30),
         field_column(models.Sanction, "recorded_by", 16),
         field_column(models.Sanction, "recorded_at", 16),
-        Column(_("Points"), 5),
+        Column(points_header(unit), 5),
     ]
     offender_points = models.HandScore.objects.filter(
         hand=OuterRef("hand"), player=OuterRef("offender")
@@ -165,7 +181,7 @@ def sanctions_write(workbook: Workbook, tournament: models.Tournament, roster: R
             s.reason,
             user_label(s.recorded_by) if s.recorded_by else None,
             s.recorded_at,
-            s.points,
+            score(s.points),
         ]
         for s in sanctions
     )

@@ -11,7 +11,8 @@ from openpyxl.workbook import Workbook
 
 from rules.tiebreaks import COUNTERS
 from tournament import models
-from tournament.exports.xlsx import Column, sheet_write
+from tournament.exports.xlsx import Column, score_cells, sheet_write
+from tournament.services.engine import tournament_point_table
 from tournament.services.standings import standings_after, standings_compute
 
 RANKING = "Rangliste"
@@ -26,6 +27,10 @@ COUNTER_HEADERS = {
 
 def durchgang_title(number: int) -> str:
     return f"Durchgang {number}"
+
+
+def points_header(unit: str) -> str:
+    return _("Amount") if unit == "cents" else _("Points")
 
 
 class Roster:
@@ -47,15 +52,18 @@ class Roster:
 
 
 def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Roster) -> None:
+    """The ranking in the unit of the point table; a plus-only table has no minus column."""
     after = standings_after(tournament)
+    table = tournament_point_table(tournament)
+    score, minus = score_cells(table.unit), [Column(_("Minus"), 5)] if table.zero_sum else []
     columns = [
         Column(_("Rank"), 4),
         Column(_("Start number"), 4),
         Column(_("Name"), roster.name_width),
         Column(_("Club"), roster.club_width),
-        Column(_("Points"), 5),
+        Column(points_header(table.unit), 5),
         Column(_("Plus"), 5),
-        Column(_("Minus"), 5),
+        *minus,
         *(Column(_("Durchgang %(number)s") % {"number": n}, 5) for n in range(1, after + 1)),
         *(Column(str(COUNTER_HEADERS[name]), 4) for name in COUNTERS),
         Column(_("Lot"), 4),
@@ -66,10 +74,10 @@ def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Ros
             s.player.start_number,
             s.player.name,
             s.player.club,
-            s.totals.points,
-            s.totals.plus,
-            s.totals.minus,
-            *s.totals.durchgaenge,
+            score(s.totals.points),
+            score(s.totals.plus),
+            *([score(s.totals.minus)] if minus else []),
+            *(score(points) for points in s.totals.durchgaenge),
             *(getattr(s.totals, name) for name in COUNTERS),
             s.lot,
         ]
@@ -107,20 +115,22 @@ def durchgang_write(
     seats: list[tuple[int, int, int, int]],
     totals: dict[tuple[int, int], int],
     roster: Roster,
+    unit: str,
 ) -> None:
+    score = score_cells(unit)
     columns = [
         Column(_("Table"), 4),
         Column(_("Seat"), 4),
         Column(_("Start number"), 4),
         Column(_("Name"), roster.name_width),
-        Column(_("Points"), 5),
+        Column(points_header(unit), 5),
     ]
     rows = (
         [
             table,
             position,
             *roster.players[player_id],
-            totals.get((table_id, player_id), 0),
+            score(totals.get((table_id, player_id), 0)),
         ]
         for table_id, table, position, player_id in seats
     )

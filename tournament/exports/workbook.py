@@ -27,22 +27,24 @@ from tournament.exports.players import (
     seats_by_durchgang,
     table_totals,
 )
+from tournament.services.engine import tournament_point_table
 
 
 def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None:
     """Write the workbook to `out`, a path or a binary file open for writing."""
     roster = Roster(tournament)
+    unit = tournament_point_table(tournament).unit
     workbook = Workbook(write_only=True)
     ranking_write(workbook, tournament, roster)
     seats = seats_by_durchgang(tournament)
     totals = table_totals(tournament)
     for number in tournament.durchgaenge.order_by("number").values_list("number", flat=True):
-        durchgang_write(workbook, number, seats.get(number, []), totals, roster)
+        durchgang_write(workbook, number, seats.get(number, []), totals, roster, unit)
     table_seats = defaultdict(list)  # player ids by seat, per table id
     for rows in seats.values():
         for table_id, _table, _position, player_id in rows:
             table_seats[table_id].append(player_id)
-    games_write(workbook, tournament, table_seats, roster)
-    sanctions_write(workbook, tournament, roster)
+    games_write(workbook, tournament, table_seats, roster, unit)
+    sanctions_write(workbook, tournament, roster, unit)
     corrections_write(workbook, tournament)
     workbook.save(out)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Model
@@ -33,6 +34,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook import Workbook
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
+EURO_FORMAT = '#,##0.00 "€"'
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
 MAX_WIDTH = 50
@@ -51,6 +53,21 @@ class Column:
     @property
     def chars(self) -> int:
         return min(MAX_WIDTH, max(self.width, len(self.header)) + 2)
+
+
+@dataclass(frozen=True)
+class Euros:
+    """An amount of a money tariff: written as a number of euros in a euro format."""
+
+    cents: int
+
+
+def score_cells(unit: str) -> Callable[[int | None], Any]:
+    """How the points of a point table with `unit` go into cells: as they are, or for a money
+    tariff (`cents`) as euros that a spreadsheet can still add up."""
+    if unit != "cents":
+        return lambda value: value
+    return lambda value: None if value is None else Euros(value)
 
 
 def field_column(model: type[Model], name: str, width: int) -> Column:
@@ -83,6 +100,10 @@ def cell_value(ws: WriteOnlyWorksheet, value: Any) -> Any:
         value = str(value)
     if isinstance(value, str):
         return text_cell(ws, value) if value else None
+    if isinstance(value, Euros):
+        cell = WriteOnlyCell(ws, value=Decimal(value.cents) / 100)
+        cell.number_format = EURO_FORMAT
+        return cell
     if isinstance(value, datetime.datetime):
         if timezone.is_aware(value):
             value = timezone.localtime(value).replace(tzinfo=None)

@@ -24,6 +24,7 @@ from tournament.interchange.problems import Problems
 from tournament.interchange.reader import (
     DocHand,
     DocTable,
+    DocTournament,
     Document,
     parse_json,
     read_document,
@@ -156,7 +157,7 @@ def _check_durchgaenge(
                 )
             if _check_seats(table, ids, person, seated_at, problems):
                 scored[(durchgang.number, table.number)] = _check_hands(
-                    table, rules, doc.tournament.solo_approval_from, problems
+                    table, rules, doc.tournament, problems
                 )
     return scored
 
@@ -191,11 +192,11 @@ def _check_seats(
 
 
 def _check_hands(
-    table: DocTable, rules: Rules, solo_from: int, problems: Problems
+    table: DocTable, rules: Rules, settings: DocTournament, problems: Problems
 ) -> list[ScoredHand]:
     numbers = Counter(h.number for h in table.hands)
     seats = tuple(table.seats)
-    hands = [_engine_hand(h, seats) for h in table.hands]
+    hands = [_engine_hand(h, seats, settings.first_game_rule) for h in table.hands]
     clean = True
     for doc_hand, hand in zip(table.hands, hands, strict=True):
         if numbers[doc_hand.number] > 1:
@@ -219,7 +220,7 @@ def _check_hands(
     scored = score_sheet(
         hands,
         table=rules.table,
-        solo_approval_from=solo_from,
+        solo_approval_from=settings.solo_approval_from,
         approved=lambda h: h.number in approved,
     )
     for doc_hand, result in zip(table.hands, scored, strict=True):
@@ -244,7 +245,7 @@ def _same_points(given: dict[str, int], computed: dict[str, int]) -> bool:
     )
 
 
-def _engine_hand(h: DocHand, seats: tuple[str, ...]) -> Hand:
+def _engine_hand(h: DocHand, seats: tuple[str, ...], first_game_rule: bool) -> Hand:
     return Hand(
         number=h.number,
         seats=seats,
@@ -261,6 +262,7 @@ def _engine_hand(h: DocHand, seats: tuple[str, ...]) -> Hand:
         kontra=h.kontra,
         offender=h.offender,
         struck=h.disallowed,
+        first_game_rule=first_game_rule,
     )
 
 
@@ -291,6 +293,8 @@ def _store(
             table_rules.table.laufende_counted if t.laufende_counted is None else t.laufende_counted
         ),
         solo_approval_from=t.solo_approval_from,
+        first_game_rule=t.first_game_rule,
+        tiebreak=t.tiebreak,
         lot_seed=t.lot_seed or slug,
         status=models.Tournament.Status.RUNNING if doc.durchgaenge else "preparation",
     )

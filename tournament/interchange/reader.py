@@ -22,6 +22,7 @@ from rules.pointtables import (
     point_table_from_dict,
     point_table_problems,
 )
+from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
 from tournament.interchange import FORMAT, VERSION
 from tournament.interchange.problems import Problems
 from tournament.models import CUSTOM_TABLE
@@ -47,6 +48,8 @@ class DocTournament:
     solo_approval_from: int = 5
     lot_seed: str | None = None
     point_table: dict | None = None  # a custom table (`scoring` "custom"), rules.presets' form
+    first_game_rule: bool = True  # extension: written only when a tournament plays without it
+    tiebreak: str = DEFAULT_CHAIN  # extension: written only when not the 5.4.2 cascade
 
 
 @dataclass
@@ -277,10 +280,20 @@ def _read_tournament(r: _Reader, data: dict) -> DocTournament:
                 f"{p}.{key}",
                 _("must be between %(low)s and %(high)s") % {"low": low, "high": high},
             )
-    for key in ("kontra_allowed", "laufende_counted"):
+    for key in ("kontra_allowed", "laufende_counted", "first_game_rule"):
         value = r.take(obj, key, "bool", p)
         if value is not MISSING:
             setattr(t, key, value)
+    tiebreak = r.take(obj, "tiebreak", "text", p)
+    if tiebreak is not MISSING:
+        if tiebreak in CHAINS:
+            t.tiebreak = tiebreak
+        else:
+            r.problems.add(
+                f"{p}.tiebreak",
+                _("unknown tie-break %(name)s (allowed: %(allowed)s)")
+                % {"name": tiebreak, "allowed": ", ".join(CHAINS)},
+            )
     contracts = r.take(obj, "contracts", "list", p)
     if contracts is not MISSING:
         t.contracts = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from rules.tiebreaks import DEFAULT_CHAIN
 from tournament import models
 from tournament.interchange import FORMAT, VERSION
 
@@ -29,6 +30,10 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
         head["lot_seed"] = t.lot_seed
     if t.point_table:
         head["point_table"] = t.point_table
+    if not t.first_game_rule:
+        head["first_game_rule"] = False
+    if t.tiebreak != DEFAULT_CHAIN:
+        head["tiebreak"] = t.tiebreak
     players = list(t.players.select_related("replaces").order_by("start_number"))
     ident = {p.pk: p.ident for p in players}
     return {

@@ -6,34 +6,62 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0006_custom_point_table'),
+        ("tournament", "0006_custom_point_table"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='first_game_rule',
-            field=models.BooleanField(default=True, help_text='Rule 5.2.15: in the first game of a sheet a Tout or Schwarz single-player game counts as a simple game, and a Sie is refused.', verbose_name='first-game rule'),
+            model_name="tournament",
+            name="first_game_rule",
+            field=models.BooleanField(
+                default=True,
+                help_text="Rule 5.2.15: in the first game of a sheet a Tout or Schwarz single-player game counts as a simple game, and a Sie is refused.",
+                verbose_name="first-game rule",
+            ),
         ),
         migrations.CreateModel(
-            name='PointTableChange',
+            name="PointTableChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('reason', models.TextField(verbose_name='reason')),
-                ('before', models.JSONField(verbose_name='table before')),
-                ('after', models.JSONField(verbose_name='table after')),
-                ('hands_rescored', models.PositiveIntegerField(default=0, verbose_name='games recomputed')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='point_table_changes', to='tournament.tournament')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='who')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                ("reason", models.TextField(verbose_name="reason")),
+                ("before", models.JSONField(verbose_name="table before")),
+                ("after", models.JSONField(verbose_name="table after")),
+                (
+                    "hands_rescored",
+                    models.PositiveIntegerField(default=0, verbose_name="games recomputed"),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="point_table_changes",
+                        to="tournament.tournament",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="who",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'change of the point table',
-                'verbose_name_plural': 'changes of the point table',
-                'ordering': ['at', 'id'],
+                "verbose_name": "change of the point table",
+                "verbose_name_plural": "changes of the point table",
+                "ordering": ["at", "id"],
             },
         ),
     ]

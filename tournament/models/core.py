@@ -98,6 +98,9 @@ class Tournament(models.Model):
         _("ranking published after Durchgang"), null=True, blank=True
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Counts the changes of what the public pages show; part of their cache key. Only ever
+    # raised in SQL by `services.public_cache.public_pages_changed`, never written by `save()`.
+    generation = models.PositiveBigIntegerField(_("generation of the public pages"), default=0)
 
     class Meta:
         verbose_name = _("tournament")
@@ -123,6 +126,18 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        """A full save of a tournament loaded earlier leaves `generation` alone: writing back
+        the value it was loaded with would undo a change counted since, and serve stale pages."""
+        full = kwargs.get("update_fields") is None and not kwargs.get("force_insert")
+        if full and not self._state.adding:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "generation"
+            ]
+        super().save(*args, **kwargs)
 
     @property
     def chain(self) -> tuple[str, ...]:

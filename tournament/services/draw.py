@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
 from tournament import models
 from tournament.services.bulk import rows_insert
+from tournament.services.public_cache import public_pages_changed
 
 
 def durchgang_tables(durchgang: models.Durchgang) -> list[models.Table]:
@@ -119,6 +120,7 @@ def durchgang_draw(
         if tournament.status == models.Tournament.Status.PREPARATION:
             tournament.status = models.Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
+        public_pages_changed(tournament.pk)
     return DrawResult(
         durchgang=durchgang,
         repeats=repeat_count([*history, drawn_round]),
@@ -190,6 +192,7 @@ def seats_swap(
                 ),
             ]
         )
+        public_pages_changed(durchgang.tournament_id)
         return models.SeatSwap.objects.create(
             durchgang=durchgang,
             first=first,

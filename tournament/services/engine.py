@@ -9,10 +9,16 @@ from tournament import models
 
 
 def tournament_point_table(tournament: models.Tournament) -> PointTable:
-    """The tournament's own table when it has one, else the preset it names."""
-    if tournament.point_table:
-        return point_table_from_dict(tournament.point_table)
-    return preset(tournament.scoring)
+    """The tournament's own table when it has one, else the preset it names. A custom table is
+    read once per tournament object (pages and printouts ask for it per cell)."""
+    if not tournament.point_table:
+        return preset(tournament.scoring)
+    cached = getattr(tournament, "_point_table_read", None)
+    if cached is not None and cached[0] is tournament.point_table:
+        return cached[1]
+    table = point_table_from_dict(tournament.point_table)
+    tournament._point_table_read = (tournament.point_table, table)
+    return table
 
 
 def tournament_rules(tournament: models.Tournament) -> Rules:
@@ -24,7 +30,13 @@ def tournament_rules(tournament: models.Tournament) -> Rules:
     )
 
 
-def engine_hand(hand: models.Hand, *, seats: tuple[str, ...], offender: str | None = None) -> Hand:
+def engine_hand(
+    hand: models.Hand,
+    *,
+    seats: tuple[str, ...],
+    first_game_rule: bool,
+    offender: str | None = None,
+) -> Hand:
     """The engine's view of a stored game; players are keyed by their primary key as text."""
     return Hand(
         number=hand.number,
@@ -42,4 +54,5 @@ def engine_hand(hand: models.Hand, *, seats: tuple[str, ...], offender: str | No
         kontra=hand.kontra,
         offender=offender,
         struck=hand.struck,
+        first_game_rule=first_game_rule,
     )

@@ -13,12 +13,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.pointtables import PointTable
 from scoring.hand import NO_COUNTS, Hand, Violation, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from tournament import models
 from tournament.services.bulk import rows_insert
 from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
 from tournament.services.history import Kind, event_log, hand_snapshot
+from tournament.services.public_cache import public_pages_changed
 from tournament.violations import violation_message
 
 
@@ -102,36 +104,58 @@ def table_seat_keys(table: models.Table) -> tuple[str, ...]:
 
 
 def table_rescore(table: models.Table) -> None:
-    """Recompute approval requirements and scores of every game on the sheet."""
+    """Recompute approval requirements and scores of every game on the sheet.
+
+    Every change of a game (entered, changed, deleted, approved, refused, struck, sanctioned,
+    corrected) ends here, inside its transaction: the public pages change with it."""
     tournament = table.durchgang.tournament
-    seats = table_seat_keys(table)
+    public_pages_changed(tournament.pk)
     stored = list(table.hands.select_related("sanction").order_by("number"))
-    engine_hands = [engine_hand(h, seats=seats, offender=_offender_key(h)) for h in stored]
-    approved = {h.number for h in stored if h.approved_by}
-    scored = score_sheet(
-        engine_hands,
-        table=tournament_point_table(tournament),
-        solo_approval_from=tournament.solo_approval_from,
-        approved=lambda h: h.number in approved,
-    )
-    changed = []
-    for result, hand in zip(scored, stored, strict=True):
-        if hand.needs_approval != result.needs_approval:
-            hand.needs_approval = result.needs_approval
-            changed.append(hand)
-    models.Hand.objects.bulk_update(changed, ["needs_approval"])
     models.HandScore.objects.filter(hand__table=table).delete()
-    rows_insert(
-        models.HandScore,
-        SCORE_FIELDS,
-        score_values(
+    sheets_rescore(
+        tournament,
+        tournament_point_table(tournament),
+        [(table_seat_keys(table), table.durchgang.number, stored)],
+    )
+
+
+def sheets_rescore(
+    tournament: models.Tournament,
+    point_table: PointTable,
+    sheets: Iterable[tuple[tuple[str, ...], int, list[models.Hand]]],
+) -> int:
+    """Score the stored games of `sheets` (seat keys, Durchgang number, games in number order)
+    with `point_table`: store whether each needs approval and insert its score rows (the
+    caller deletes the old ones). Returns the number of games scored."""
+    rule = tournament.first_game_rule
+    changed, rows, count = [], [], 0
+    for seats, durchgang_number, stored in sheets:
+        engine_hands = [
+            engine_hand(h, seats=seats, offender=_offender_key(h), first_game_rule=rule)
+            for h in stored
+        ]
+        approved = {h.number for h in stored if h.approved_by}
+        scored = score_sheet(
+            engine_hands,
+            table=point_table,
+            solo_approval_from=tournament.solo_approval_from,
+            approved=lambda h, approved=approved: h.number in approved,
+        )
+        for result, hand in zip(scored, stored, strict=True):
+            if hand.needs_approval != result.needs_approval:
+                hand.needs_approval = result.needs_approval
+                changed.append(hand)
+        rows += score_values(
             scored,
             [h.pk for h in stored],
             players={key: int(key) for key in seats},
             tournament_id=tournament.pk,
-            durchgang_number=table.durchgang.number,
-        ),
-    )
+            durchgang_number=durchgang_number,
+        )
+        count += len(stored)
+    models.Hand.objects.bulk_update(changed, ["needs_approval"], batch_size=500)
+    rows_insert(models.HandScore, SCORE_FIELDS, rows)
+    return count
 
 
 def _offender_key(hand: models.Hand) -> str | None:
@@ -183,8 +207,14 @@ def hand_check(hand: models.Hand, *, table: models.Table, offender_id: int | Non
     """The engine's view of `hand` at `table` (with the offender of a sanction, if any);
     raises `HandRuleError` when it breaks a rule of the tournament."""
     offender = str(offender_id) if offender_id is not None else None
-    engine = engine_hand(hand, seats=table_seat_keys(table), offender=offender)
-    problems = hand_violations(engine, tournament_rules(table.durchgang.tournament))
+    tournament = table.durchgang.tournament
+    engine = engine_hand(
+        hand,
+        seats=table_seat_keys(table),
+        offender=offender,
+        first_game_rule=tournament.first_game_rule,
+    )
+    problems = hand_violations(engine, tournament_rules(tournament))
     if problems:
         raise HandRuleError(violations_as_errors(problems))
     return engine
@@ -356,11 +386,3 @@ def hand_delete(
             raise HandConflict(number)
         table_rescore(table)
         event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)
-
-
-def engine_hands_of(table: models.Table) -> list[Hand]:
-    seats = table_seat_keys(table)
-    return [
-        engine_hand(h, seats=seats, offender=_offender_key(h))
-        for h in table.hands.select_related("sanction").order_by("number")
-    ]

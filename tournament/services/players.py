@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.player_import import LineError, PlayerRow
+from tournament.services.public_cache import public_pages_changed
 
 
 class PlayerError(Exception):
@@ -94,7 +95,7 @@ def player_create(
             raise PlayerError({"start_number": [error]})
         try:
             with transaction.atomic():
-                return models.Player.objects.create(
+                player = models.Player.objects.create(
                     tournament=tournament,
                     ident=_ident_free(number, _idents_like(tournament, number)),
                     start_number=number,
@@ -102,6 +103,8 @@ def player_create(
                     club=club.strip(),
                     replaces=replaces,
                 )
+                public_pages_changed(tournament.pk)
+                return player
         except IntegrityError:  # the same number was entered at another desk just now
             continue
     raise PlayerError({"start_number": [_("The start number was just taken; try again.")]})
@@ -121,13 +124,16 @@ def player_update(
             player.ident = _ident_free(start_number, _idents_like(tournament, start_number))
         player.name, player.club, player.start_number = name, club.strip(), start_number
         player.save(update_fields=["name", "club", "start_number", "ident"])
+        public_pages_changed(tournament.pk)
     return player
 
 
 def player_withdraw(*, player: models.Player) -> None:
     """Withdraw a player: not drawn any more; the seats already drawn stay."""
     player.withdrawn = True
-    player.save(update_fields=["withdrawn"])
+    with transaction.atomic():
+        player.save(update_fields=["withdrawn"])
+        public_pages_changed(player.tournament_id)
 
 
 def player_reinstate(*, player: models.Player) -> None:
@@ -137,7 +143,9 @@ def player_reinstate(*, player: models.Player) -> None:
             {"__all__": [_("%(name)s has been replaced by a substitute.") % {"name": player.name}]}
         )
     player.withdrawn = False
-    player.save(update_fields=["withdrawn"])
+    with transaction.atomic():
+        player.save(update_fields=["withdrawn"])
+        public_pages_changed(player.tournament_id)
 
 
 @dataclass(frozen=True)
@@ -263,4 +271,5 @@ def players_import(
                     club=row.club,
                 )
             )
+        public_pages_changed(tournament.pk)
         return models.Player.objects.bulk_create(players)

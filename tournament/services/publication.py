@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.access import tournament_role
+from tournament.services.public_cache import public_pages_changed
 from tournament.services.standings import standings_after
 
 Publication = models.Tournament.Publication
@@ -40,4 +42,6 @@ def ranking_publish(
     else:
         after = None
     tournament.ranking_publication, tournament.ranking_published_after = publication, after
-    tournament.save(update_fields=["ranking_publication", "ranking_published_after"])
+    with transaction.atomic():
+        tournament.save(update_fields=["ranking_publication", "ranking_published_after"])
+        public_pages_changed(tournament.pk)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -13,6 +13,7 @@ from scoring.sheet import games_at_table
 from tournament import models
 from tournament.services.hands import HandRuleError, sheet_closed_error, table_lock
 from tournament.services.history import Kind, event_log
+from tournament.services.public_cache import public_pages_changed
 
 PAPER = "Papier"  # the signature column when the clerk ticks a paper signature
 
@@ -46,8 +47,22 @@ class SheetState:
 
 def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
     """The state of every sheet of a Durchgang, in one query."""
+    return _states(durchgang.tables.all(), durchgang.tournament.games_per_durchgang)
+
+
+def durchgang_sheet_states(*, tournament: models.Tournament, number: int) -> list[SheetState]:
+    """The state of every sheet of Durchgang `number`, each table with its Durchgang and
+    tournament, in one query: a scoresheet page takes its table, its state and the numbers of
+    the other tables from it."""
+    tables = models.Table.objects.filter(
+        durchgang__tournament=tournament, durchgang__number=number
+    ).select_related("durchgang__tournament")
+    return _states(tables, tournament.games_per_durchgang)
+
+
+def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
     tables = (
-        durchgang.tables.order_by("number")
+        tables.order_by("number")
         .annotate(
             entered=Count("hands", distinct=True),
             awaiting=Count(
@@ -64,7 +79,6 @@ def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
         )
         .select_related("closed_by")
     )
-    per_table = durchgang.tournament.games_per_durchgang
     return [
         SheetState(
             table=t,
@@ -136,4 +150,5 @@ def sheet_close(*, table: models.Table, user) -> models.Table:
         table.closed_at, table.closed_by = timezone.now(), user
         table.save(update_fields=["closed_at", "closed_by"])
         event_log(table=table, kind=Kind.CLOSED, user=user)
+        public_pages_changed(table.durchgang.tournament_id)
     return table

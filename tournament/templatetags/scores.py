@@ -24,3 +24,9 @@ def score_text(value: int | None, unit: str) -> str:
 @register.filter
 def score(value, tournament) -> str:
     return score_text(value, tournament_point_table(tournament).unit)
+
+
+@register.filter
+def score_in(value, unit: str) -> str:
+    """`{{ value|score_in:unit }}` where the unit is known already (e.g. printed sheets)."""
+    return score_text(value, unit)

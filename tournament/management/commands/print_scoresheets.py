@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.management.commands.export_tournament import tournament_by_slug
+from tournament.printouts import RenderLimitError
 from tournament.scoresheet_pdf import POOL_FROM, WORKERS, durchgang_sheets_pdf
 
 
@@ -27,7 +28,10 @@ class Command(BaseCommand):
         if durchgang is None or not durchgang.tables.exists():
             raise CommandError(f"{_('Durchgang %(n)s') % {'n': number}}: {_('not drawn')}")
         workers = options["workers"]
-        pdf = durchgang_sheets_pdf(durchgang, workers=max(1, workers) if workers else None)
+        try:
+            pdf = durchgang_sheets_pdf(durchgang, workers=max(1, workers) if workers else None)
+        except RenderLimitError as error:
+            raise CommandError(str(error)) from None
         try:
             Path(options["out"]).write_bytes(pdf)
         except OSError as exc:

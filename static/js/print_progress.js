@@ -1,0 +1,39 @@
+// The progress page of a print job of signed scoresheets (templates/tournament/print/
+// signed_progress.html); a file because the Content-Security-Policy allows no inline script.
+// Asks the server how far the job got, once a second, until the PDF is ready or has failed.
+(function () {
+  "use strict";
+  const box = document.getElementById("druck");
+  const bar = document.getElementById("druck-fortschritt");
+  const text = document.getElementById("druck-text");
+  const ready = document.getElementById("druck-fertig");
+  const link = document.getElementById("druck-link");
+  let misses = 0;
+
+  function show(data) {
+    misses = 0;
+    bar.max = data.total || 1;
+    bar.value = data.done;
+    text.textContent = data.message;
+    if (data.state === "ready") {
+      link.href = data.url;
+      ready.hidden = false;
+      link.focus();
+    } else if (data.state === "running") {
+      window.setTimeout(poll, 1000);
+    }
+  }
+
+  function poll() {
+    fetch(box.dataset.status, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+      .then(show)
+      .catch(() => {
+        misses += 1;
+        text.textContent = box.dataset.offline;
+        if (misses < 30) window.setTimeout(poll, 2000);
+      });
+  }
+
+  if (box.dataset.state === "running") window.setTimeout(poll, 1000);
+})();

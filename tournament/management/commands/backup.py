@@ -1,0 +1,37 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournament.backup.dump import backup_name, backup_write
+
+
+class Command(BaseCommand):
+    help = (
+        "Write every tournament (interchange format) and its history into one dated zip "
+        "archive: schafkopf-backup-YYYY-MM-DD-HHMMSS.zip."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--output",
+            help="the archive to write, or a directory for the dated archive (default: here)",
+        )
+
+    def handle(self, *args, **options):
+        target = Path(options["output"] or ".")
+        if target.is_dir():
+            target = target / backup_name()
+        temporary = target.with_name(target.name + ".part")
+        try:
+            with temporary.open("wb") as out:
+                count = backup_write(out)
+            temporary.replace(target)  # a half-written archive never carries the final name
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot write %(file)s: %(error)s") % {"file": target, "error": exc.strerror}
+            ) from None
+        finally:
+            temporary.unlink(missing_ok=True)
+        self.stderr.write(_("%(count)s tournament(s) saved.") % {"count": count})
+        self.stdout.write(str(target))

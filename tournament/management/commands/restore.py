@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournament.backup import BackupError
+from tournament.backup.restore import backup_restore
+
+
+class Command(BaseCommand):
+    help = "Restore a backup archive (manage.py backup) into an empty database, all or nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("archive", help="the zip archive written by manage.py backup")
+
+    def handle(self, *args, **options):
+        try:
+            tournaments = backup_restore(options["archive"])
+        except BackupError as exc:
+            raise CommandError(str(exc)) from None
+        for tournament in tournaments:
+            self.stdout.write(tournament.slug)
+        self.stderr.write(_("%(count)s tournament(s) restored.") % {"count": len(tournaments)})

@@ -1,0 +1,19 @@
+"""The start of a process of the pool that renders scoresheets (`scoresheet_pdf`).
+
+Its own module, importing nothing of the project's models: a spawned worker runs it before
+Django's apps are loaded, and it bounds the worker's memory before the first render.
+"""
+
+from __future__ import annotations
+
+import resource
+
+import django
+
+
+def worker_setup(megabytes: int) -> None:
+    """Bound this process's address space to `megabytes` (0: unbounded), then load Django."""
+    if megabytes:
+        limit = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    django.setup()
