@@ -14,13 +14,12 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PYTHON = sys.executable
+from report import PYTHON, ROOT, Result, check
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 KEYS_PER_SECOND = 3.0
@@ -99,7 +98,7 @@ def drive(base: str) -> tuple[float, int]:
     return machine, keys
 
 
-def main() -> list[bool]:
+def main() -> list[Result]:
     print("\n== keyboard entry of a 32-game scoresheet (SQLite, headless Chromium) ==")
     if not os.path.exists(CHROMIUM):
         print("chromium is missing (make chromium): skipped")
@@ -137,9 +136,14 @@ def main() -> list[bool]:
     print(f"      {keys} keystrokes ({keys / 32:.1f} per game), no mouse")
     print(f"      machine: {machine:6.2f} s for 32 saves ({machine / 32 * 1000:.0f} ms per game)")
     print(f"      typing at {KEYS_PER_SECOND:.0f} keys/s: {typing:6.1f} s")
-    print(f"      whole sheet: {total:6.1f} s (target <= {TARGET_SECONDS:.0f} s): ", end="")
-    print("met" if ok else "NOT MET")
-    return [ok]
+    return [
+        check(
+            "SQLite",
+            f"keyboard entry of a 32-game sheet <= {TARGET_SECONDS:.0f} s",
+            f"{total:.1f} s ({machine:.1f} s machine, {typing:.1f} s typing)",
+            ok,
+        )
+    ]
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ DJANGO_CSRF_TRUSTED_ORIGINS  comma list of origins such as https://turnier.examp
 DJANGO_SECURE           1 behind HTTPS: redirects, HSTS, secure cookies (default 0).
 DJANGO_STATIC_MANIFEST  1 to serve hashed, compressed static files after ``collectstatic``
                         (default: the opposite of DJANGO_DEBUG).
+PUBLIC_PAGE_GRACE       seconds the cached public pages may lag behind while games come in
+                        (default 5; 0: never).
 PDF_RENDER_TIMEOUT      seconds one PDF render may take (default 300; 0: no bound).
 PDF_RENDER_MEMORY_MB    memory one PDF render may use (default 2048; 0: no bound).
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
@@ -165,6 +167,10 @@ STORAGES = {
         ),
     },
 }
+
+# Public pages may lag this many seconds behind the last saved game while games keep coming in
+# (tournament/services/public_cache.py); 0: re-render after every change.
+PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 
 # Bounds of one PDF render (a signed sheet, a printout, the ranking; each worker of a batch):
 # over them the render stops with a message instead of holding the app. 0 switches one off.

@@ -12,6 +12,8 @@ import tempfile
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-insecure-key-not-for-any-deployment")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
+# Readers see every change at once (tests/test_public_cache.py sets a grace where it tests one).
+os.environ.setdefault("PUBLIC_PAGE_GRACE", "0")
 
 from config.settings import *  # noqa: E402, F403
 

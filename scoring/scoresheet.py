@@ -48,3 +48,35 @@ def score_sheet(
             points, declarer = dict.fromkeys(hand.seats, 0), NO_COUNTS
         scored.append(ScoredHand(hand, needs, counts, points, declarer))
     return scored
+
+
+#: What `seat_totals` adds up for each player of a sheet, in this order.
+SEAT_TOTAL_FIELDS = (
+    "points",
+    "plus",
+    "minus",
+    "sie",
+    "tout_won",
+    "tout_played",
+    "solo_won",
+    "solo_played",
+)
+
+
+def seat_totals(seats: Sequence[str], scored: Sequence[ScoredHand]) -> dict[str, tuple[int, ...]]:
+    """Per seated player, the sheet's totals in `SEAT_TOTAL_FIELDS` order: the points, the sum of
+    the games won (plus) and of the games lost (minus, 0 or less), and the declarer's tie-break
+    counters. Every seat is listed, also with no game yet."""
+    totals = {player: [0] * len(SEAT_TOTAL_FIELDS) for player in seats}
+    for result in scored:
+        for player, points in result.points.items():
+            row = totals[player]
+            row[0] += points
+            row[1 if points > 0 else 2] += points if points else 0
+        c = result.declarer
+        row = totals[result.hand.declarer]
+        for index, value in enumerate(
+            (c.sie, c.tout_won, c.tout_played, c.solo_won, c.solo_played), start=3
+        ):
+            row[index] += value
+    return {player: tuple(row) for player, row in totals.items()}

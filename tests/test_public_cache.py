@@ -194,3 +194,23 @@ def test_a_full_save_of_a_tournament_loaded_earlier_does_not_bring_back_an_old_p
     stale.save()
     assert "Rufspiel" in read(reader, page("player", 1))
     assert Tournament.objects.get(slug=SLUG).venue == "Gasthaus zur Post"
+
+
+def test_within_the_grace_period_readers_get_the_stored_page_then_the_new_one(
+    client, request, reader, live, settings, monkeypatch
+):
+    """While games keep coming in, a page is rendered at most once per grace period."""
+    settings.PUBLIC_PAGE_GRACE = 5
+    clock = [1000.0]
+    monkeypatch.setattr("tournament.services.public_cache.time.monotonic", lambda: clock[0])
+    before = read(reader, page("ranking"))
+    enter(client, request, "r e 1 3 +", 1)
+    clock[0] += 4  # a game was saved, but the page is 4 s old: still served
+    with CaptureQueriesContext(connection) as queries:
+        stale = reader.get(page("ranking")).content.decode()
+    token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+    assert len(queries) == 1 and token.sub("", stale) == token.sub("", before)
+    clock[0] += 2  # 6 s: rendered again, with the game
+    fresh = reader.get(page("ranking")).content.decode()
+    assert token.sub("", fresh) != token.sub("", before)
+    assert f">{total(1)}<" in fresh.replace(" ", "")

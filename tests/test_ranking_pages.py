@@ -101,6 +101,23 @@ def test_the_projector_pages_through_a_long_list_and_refreshes_itself(client, re
     assert last.count("<tr>") == 1 + 5  # header and the last five of 45
 
 
+def test_a_long_ranking_comes_in_pages_of_a_hundred(client, db):
+    tournament = tournament_import(demo_document(players=150, durchgaenge=1, seed=5, slug="halle"))
+    tournament.ranking_publication = "live"
+    tournament.save()
+    url = reverse("tournament:ranking", args=["halle"])
+    standings = standings_compute(tournament)
+    first = client.get(url).content.decode()
+    rows = re.findall(r"<tr[^>]*>\s*<td", first)
+    assert len(rows) == 100
+    assert standings[0].player.name in first and standings[120].player.name not in first
+    second = client.get(url, {"page": "2"}).content.decode()
+    assert len(re.findall(r"<tr[^>]*>\s*<td", second)) == 50
+    assert standings[120].player.name in second
+    assert client.get(url, {"page": "abc"}).status_code in (200, 404)  # never a server error
+    assert client.get(url, {"page": "99"}).status_code in (200, 404)
+
+
 def test_the_ranking_pdf_lists_every_player_with_points(client, request, example_tournament):
     publish(client, request, "live")
     response = client.get(page("ranking_pdf"))

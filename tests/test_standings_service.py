@@ -8,9 +8,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from rules.tiebreaks import COUNTERS
+from scoring.scoresheet import SEAT_TOTAL_FIELDS
+from tests.test_sheet_services import ruf, solo
 from tournament.interchange.importer import tournament_import
+from tournament.models import Hand, HandScore, Seat
+from tournament.services.hands import hand_delete, hand_save
 from tournament.services.standings import standings_compute
 from tournament.services.standings_export import standing_record
+from tournament.services.supervision import hand_approve, hand_strike
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +87,52 @@ def test_a_physical_draw_entered_by_the_supervisor_decides_the_tie(example_docum
         tournament.players.filter(ident=ident).update(drawn_lot=position)
     tied = [r["player"] for r in _rows(tournament) if r["lot"]]
     assert tied == ["Z3", "Z1", "Z2"]
+
+
+# --- The seats' totals, which the standings add up, always match the stored scores ----------
+
+
+def _totals_from_scores(tournament) -> dict[tuple[int, int], tuple[int, ...]]:
+    sums: dict[tuple[int, int], list[int]] = {}
+    scores = HandScore.objects.filter(tournament=tournament).values_list(
+        "hand__table_id", "player_id", "points", *COUNTERS
+    )
+    for table_id, player_id, points, *counters in scores:
+        row = sums.setdefault((table_id, player_id), [0] * 8)
+        row[0] += points
+        row[1 if points > 0 else 2] += points if points else 0
+        for index, value in enumerate(counters, start=3):
+            row[index] += value
+    return {key: tuple(row) for key, row in sums.items()}
+
+
+def _totals_of_seats(tournament) -> dict[tuple[int, int], tuple[int, ...]]:
+    seats = Seat.objects.filter(durchgang__tournament=tournament)
+    return {
+        (s.table_id, s.player_id): tuple(getattr(s, name) for name in SEAT_TOTAL_FIELDS)
+        for s in seats
+        if any(getattr(s, name) for name in SEAT_TOTAL_FIELDS)
+    }
+
+
+def test_the_seats_totals_match_the_scores_after_every_kind_of_change(
+    example_tournament, table, p, supervisor
+):
+    assert _totals_of_seats(example_tournament) == _totals_from_scores(example_tournament)
+    tournament = table.durchgang.tournament
+    hand_save(table=table, number=1, game=ruf(p), version=0)
+    hand_save(table=table, number=2, game=solo(p, won=False, schneider=True), version=0)
+    hand_save(table=table, number=3, game=solo(p, tout=True), version=0)  # awaits approval
+    assert _totals_of_seats(tournament) == _totals_from_scores(tournament)
+    hand_approve(hand=Hand.objects.get(table=table, number=3), user=supervisor)
+    hand_strike(
+        hand=Hand.objects.get(table=table, number=1), user=supervisor, struck=True, reason="x"
+    )
+    assert _totals_of_seats(tournament) == _totals_from_scores(tournament)
+    hand_delete(table=table, number=2, version=1)
+    assert _totals_of_seats(tournament) == _totals_from_scores(tournament)
+    seat_two = Seat.objects.get(table=table, position=2)
+    assert (seat_two.points, seat_two.tout_won, seat_two.solo_played) == (18, 1, 1)
+    hand_delete(table=table, number=3, version=Hand.objects.get(table=table, number=3).version)
+    hand_delete(table=table, number=1, version=Hand.objects.get(table=table, number=1).version)
+    assert _totals_of_seats(tournament) == {} == _totals_from_scores(tournament)

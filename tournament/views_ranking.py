@@ -31,6 +31,9 @@ from tournament.sheet_display import contract_text
 from tournament.tables import RankingTable, ranking_rows
 
 PROJECTOR_ROWS = 20
+#: Rows of the ranking page: a festival hall's thousand players on a phone in pages (the ranking
+#: PDF holds everybody on one document).
+RANKING_ROWS = 100
 PROJECTOR_SECONDS = 20
 
 
@@ -82,7 +85,7 @@ def ranking(request, tournament: models.Tournament, last: int):
         slug=tournament.slug,
         table=tournament_point_table(tournament),
     )
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate={"per_page": RANKING_ROWS}).configure(table)
     role = tournament_role(request.user, tournament)
     context = {
         "tournament": tournament,

@@ -42,10 +42,10 @@ from tournament.services.hands import (
     hand_save,
 )
 from tournament.services.sheets import (
-    durchgang_sheet_states,
     seat_sign,
     sheet_close,
     sheet_states,
+    table_sheet_state,
 )
 from tournament.sheet_display import (
     sheet_rows,
@@ -113,8 +113,9 @@ class SheetView(SheetMixin, TemplateView):
         """The whole sheet in a constant number of queries, whatever the size of the sheet,
         its history or the tournament (tests/test_page_queries.py)."""
         context = super().get_context_data(**kwargs)
-        states = durchgang_sheet_states(tournament=self.tournament, number=self.kwargs["number"])
-        state = next((s for s in states if s.table.number == self.kwargs["table"]), None)
+        state = table_sheet_state(
+            tournament=self.tournament, number=self.kwargs["number"], table=self.kwargs["table"]
+        )
         if state is None:
             raise Http404
         table = kwargs.get("table_obj") or state.table
@@ -142,7 +143,6 @@ class SheetView(SheetMixin, TemplateView):
                 for e in table.events.select_related("user").order_by("-at", "-pk")
             ],
             corrections=corrections,
-            other_tables=[s.table.number for s in states],
             is_supervisor=role_allows(self.role, SUPERVISOR),
             verification=sheet_verification_of(
                 table, seats, [row.hand for row in rows if row.hand], corrections

@@ -5,7 +5,8 @@ Sheets, named in German as the tournament calls them:
 - "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points;
 - "Spiele": every game as the scoresheet holds it, with the points of each seat;
 - "Strafen": every sanction with the offender's points in that game;
-- "Korrekturen": every correction asked for on a closed scoresheet, and its decision.
+- "Korrekturen": every correction asked for on a closed scoresheet, and its decision;
+- "Verlauf": the append-only history of every game change and of the point table.
 
 A fixed number of queries, however large the tournament; the games stream from the database
 into the sheet, so memory stays flat. Nothing is written to the database.
@@ -20,6 +21,7 @@ from openpyxl.workbook import Workbook
 
 from tournament import models
 from tournament.exports.games import corrections_write, games_write, sanctions_write
+from tournament.exports.history import history_write
 from tournament.exports.players import (
     Roster,
     durchgang_write,
@@ -47,4 +49,5 @@ def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None
     games_write(workbook, tournament, table_seats, roster, unit)
     sanctions_write(workbook, tournament, roster, unit)
     corrections_write(workbook, tournament)
+    history_write(workbook, tournament)
     workbook.save(out)

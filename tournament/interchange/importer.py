@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rules.contracts import Contract
 from rules.pointtables import point_table_from_dict, preset
 from scoring.hand import Hand, Rules, hand_violations
-from scoring.scoresheet import ScoredHand, score_sheet
+from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
 from tournament.interchange.problems import Problems
 from tournament.interchange.reader import (
@@ -350,13 +350,16 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
     now = timezone.now()
     seats, hands = [], []
     for table, (dg, doc_table) in zip(tables, doc_tables, strict=True):
+        totals = seat_totals(doc_table.seats, scored[(dg.number, doc_table.number)])
         seats += [
-            (table.pk, dg.pk, position, pk[ident])
+            (table.pk, dg.pk, position, pk[ident], *totals[ident])
             for position, ident in enumerate(doc_table.seats, start=1)
         ]
         for h, result in zip(doc_table.hands, scored[(dg.number, doc_table.number)], strict=True):
             hands.append(_hand_row(table.pk, h, pk, result.needs_approval, now))
-    rows_insert(models.Seat, ("table", "durchgang", "position", "player"), seats)
+    rows_insert(
+        models.Seat, ("table", "durchgang", "position", "player", *SEAT_TOTAL_FIELDS), seats
+    )
     rows_insert(models.Hand, HAND_FIELDS, hands)
     hand_id = {
         (table_id, number): hid

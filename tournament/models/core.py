@@ -302,6 +302,16 @@ class Seat(models.Model):
     )
     # The player's confirmation of the sheet (5.3.2): a paper signature ticked by the clerk, or
     # the name typed by the player at the table.
+    # The sheet's totals of this player (scoring.scoresheet.seat_totals), kept by the service
+    # layer with the scores of the sheet, so that the standings add up a few rows per player.
+    points = models.IntegerField(_("points"), default=0, db_default=0)
+    plus = models.IntegerField(default=0, db_default=0)
+    minus = models.IntegerField(default=0, db_default=0)
+    sie = models.PositiveSmallIntegerField(default=0, db_default=0)
+    tout_won = models.PositiveSmallIntegerField(default=0, db_default=0)
+    tout_played = models.PositiveSmallIntegerField(default=0, db_default=0)
+    solo_won = models.PositiveSmallIntegerField(default=0, db_default=0)
+    solo_played = models.PositiveSmallIntegerField(default=0, db_default=0)
     signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
     signature = models.CharField(_("signature"), max_length=200, blank=True, db_default="")
     signed_by = models.ForeignKey(

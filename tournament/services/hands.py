@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from rules.pointtables import PointTable
 from scoring.hand import NO_COUNTS, Hand, Violation, hand_violations
-from scoring.scoresheet import ScoredHand, score_sheet
+from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
 from tournament.services.bulk import rows_insert
 from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
@@ -115,21 +115,23 @@ def table_rescore(table: models.Table) -> None:
     sheets_rescore(
         tournament,
         tournament_point_table(tournament),
-        [(table_seat_keys(table), table.durchgang.number, stored)],
+        [(table.pk, table_seat_keys(table), table.durchgang.number, stored)],
     )
 
 
 def sheets_rescore(
     tournament: models.Tournament,
     point_table: PointTable,
-    sheets: Iterable[tuple[tuple[str, ...], int, list[models.Hand]]],
+    sheets: Iterable[tuple[int, tuple[str, ...], int, list[models.Hand]]],
 ) -> int:
-    """Score the stored games of `sheets` (seat keys, Durchgang number, games in number order)
-    with `point_table`: store whether each needs approval and insert its score rows (the
-    caller deletes the old ones). Returns the number of games scored."""
+    """Score the stored games of `sheets` (table id, seat keys, Durchgang number, games in
+    number order) with `point_table`: store whether each needs approval, insert its score rows
+    (the caller deletes the old ones) and store each seat's totals. Returns the number of
+    games scored."""
     rule = tournament.first_game_rule
     changed, rows, count = [], [], 0
-    for seats, durchgang_number, stored in sheets:
+    totals: dict[tuple[int, int], tuple[int, ...]] = {}
+    for table_id, seats, durchgang_number, stored in sheets:
         engine_hands = [
             engine_hand(h, seats=seats, offender=_offender_key(h), first_game_rule=rule)
             for h in stored
@@ -153,9 +155,25 @@ def sheets_rescore(
             durchgang_number=durchgang_number,
         )
         count += len(stored)
+        for key, values in seat_totals(seats, scored).items():
+            totals[(table_id, int(key))] = values
     models.Hand.objects.bulk_update(changed, ["needs_approval"], batch_size=500)
     rows_insert(models.HandScore, SCORE_FIELDS, rows)
+    seats_total(totals)
     return count
+
+
+def seats_total(totals: dict[tuple[int, int], tuple[int, ...]]) -> None:
+    """Store the totals (`SEAT_TOTAL_FIELDS`) of the seats keyed by (table id, player id)."""
+    seats = models.Seat.objects.filter(table_id__in={table for table, _player in totals})
+    changed = []
+    for seat in seats.only("pk", "table_id", "player_id", *SEAT_TOTAL_FIELDS):
+        values = totals[(seat.table_id, seat.player_id)]
+        if tuple(getattr(seat, name) for name in SEAT_TOTAL_FIELDS) != values:
+            for name, value in zip(SEAT_TOTAL_FIELDS, values, strict=True):
+                setattr(seat, name, value)
+            changed.append(seat)
+    models.Seat.objects.bulk_update(changed, SEAT_TOTAL_FIELDS, batch_size=500)
 
 
 def _offender_key(hand: models.Hand) -> str | None:

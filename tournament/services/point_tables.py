@@ -54,7 +54,7 @@ def tournament_rescore(tournament: models.Tournament, point_table: PointTable) -
     return sheets_rescore(
         tournament,
         point_table,
-        ((tuple(seats[t]), durchgang[t], games) for t, games in hands.items()),
+        ((t, tuple(seats[t]), durchgang[t], hands.get(t, [])) for t in durchgang),
     )
 
 

@@ -5,12 +5,16 @@ strike, a sanction, a correction signed off, the publication, the players, a dra
 settings, a sheet closed) calls `public_pages_changed` inside its transaction. It raises the
 tournament's `generation` in SQL, so the new value becomes visible together with the change.
 
-`public_page_cached` keeps the whole response of a public page under a key made of the
-tournament (id and creation time, so that a tournament imported again under a reused id is a
-new one), its generation, the active language and the absolute URL with its query. Nothing is
-ever deleted: a new generation is a new key, and old entries age out. So each process
-(gunicorn worker) may hold its own cache and still never serves a page older than the last
-committed change, at the price of one small query per request (the generation).
+`public_page_cached` keeps the whole response of a public page, with the generation it was
+rendered at, under a key made of the tournament (id and creation time, so that a tournament
+imported again under a reused id is a new one), the active language and the absolute URL with
+its query. A stored page serves while the generation is unchanged; after a change it is
+rendered again, unless it is younger than `PUBLIC_PAGE_GRACE` seconds (default 5): while
+clerks enter games every second, readers then see the ranking at most that much behind, and
+each process renders a page at most once per grace period, so readers never slow the clerks
+down. With a grace of 0 a page is never older than the last committed change. Each process
+(gunicorn worker) may hold its own cache, at the price of one small query per request (the
+generation).
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -21,8 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db.models import F
@@ -44,12 +50,20 @@ def public_pages_changed(tournament_id: int) -> None:
     models.Tournament.objects.filter(pk=tournament_id).update(generation=F("generation") + 1)
 
 
-def public_page_key(request, tournament_key: tuple) -> str:
-    """The cache key of this page for this request: tournament, generation, language, URL."""
-    pk, created_at, generation = tournament_key
+def public_page_key(request, pk: int, created_at) -> str:
+    """The cache key of this page for this request: tournament, language, URL."""
     url = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
     language = translation.get_language()
-    return f"public-page:{pk}:{created_at.timestamp()}:{generation}:{language}:{url}"
+    return f"public-page:{pk}:{created_at.timestamp()}:{language}:{url}"
+
+
+def _fresh(stored: tuple, generation: int) -> bool:
+    """A stored page serves when nothing changed since, or, while games keep coming in, when it
+    is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs each process one
+    rendering per page and grace period, however fast the clerks enter."""
+    stored_generation, rendered_at = stored[0], stored[1]
+    grace = settings.PUBLIC_PAGE_GRACE
+    return stored_generation == generation or (grace and time.monotonic() - rendered_at < grace)
 
 
 def _cacheable_request(request) -> bool:
@@ -98,13 +112,14 @@ def public_page_cached(view):
         )
         if tournament_key is None:
             return view(request, slug, **kwargs)  # the view answers 404
-        key = public_page_key(request, tournament_key)
+        pk, created_at, generation = tournament_key
+        key = public_page_key(request, pk, created_at)
         hit = cache.get(key)
-        if hit is not None:
-            return _restored(request, *hit)
+        if hit is not None and _fresh(hit, generation):
+            return _restored(request, *hit[2:])
         response = view(request, slug, **kwargs)
         if _cacheable_response(response):
-            cache.set(key, _stored(response))
+            cache.set(key, (generation, time.monotonic(), *_stored(response)))
         return response
 
     return cached

@@ -50,14 +50,15 @@ def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
     return _states(durchgang.tables.all(), durchgang.tournament.games_per_durchgang)
 
 
-def durchgang_sheet_states(*, tournament: models.Tournament, number: int) -> list[SheetState]:
-    """The state of every sheet of Durchgang `number`, each table with its Durchgang and
-    tournament, in one query: a scoresheet page takes its table, its state and the numbers of
-    the other tables from it."""
+def table_sheet_state(
+    *, tournament: models.Tournament, number: int, table: int
+) -> SheetState | None:
+    """The state of the sheet of table `table` in Durchgang `number`, with its Durchgang and
+    tournament, in one query whatever the size of the tournament (None: no such table)."""
     tables = models.Table.objects.filter(
-        durchgang__tournament=tournament, durchgang__number=number
+        durchgang__tournament=tournament, durchgang__number=number, number=table
     ).select_related("durchgang__tournament")
-    return _states(tables, tournament.games_per_durchgang)
+    return next(iter(_states(tables, tournament.games_per_durchgang)), None)
 
 
 def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
@@ -93,7 +94,9 @@ def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
 
 
 def sheet_state(table: models.Table) -> SheetState:
-    return next(s for s in sheet_states(table.durchgang) if s.table.pk == table.pk)
+    return _states(
+        models.Table.objects.filter(pk=table.pk), table.durchgang.tournament.games_per_durchgang
+    )[0]
 
 
 def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:

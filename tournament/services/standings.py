@@ -1,4 +1,4 @@
-"""The standings: one aggregate query over the score rows, ordered by the pure ranking.
+"""The standings: one aggregate query over the seats' totals, ordered by the pure ranking.
 
 Substitutes (5.2.11) are folded into one row under the substitute, who takes over the seat and
 the points of the player replaced.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Case, IntegerField, Q, Sum, When
+from django.db.models import IntegerField, Q, Sum
 from django.db.models.functions import Coalesce
 
 from rules.tiebreaks import COUNTERS
@@ -42,30 +42,22 @@ def standings_compute(tournament: models.Tournament, *, after: int | None = None
     """The ranking after Durchgang `after` (default: all Durchgänge drawn)."""
     if after is None:
         after = standings_after(tournament)
-    scope = Q(scores__durchgang_number__lte=after)
+    # Each seat holds its player's totals of one sheet (kept with the scores, see
+    # services.hands.sheets_rescore): a few rows per player instead of every game's score.
+    scope = Q(seats__durchgang__number__lte=after)
     per_durchgang = {
-        f"dg{n}": _zero(Sum("scores__points", filter=Q(scores__durchgang_number=n)))
+        f"dg{n}": _zero(Sum("seats__points", filter=Q(seats__durchgang__number=n)))
         for n in range(1, after + 1)
     }
-    counters = {name: _zero(Sum(f"scores__{name}", filter=scope)) for name in COUNTERS}
+    sums = {name: _zero(Sum(f"seats__{name}", filter=scope)) for name in COUNTERS}
     rows = (
         models.Player.objects.filter(tournament=tournament)
         .annotate(
-            total=_zero(Sum("scores__points", filter=scope)),
-            plus=_zero(
-                Sum(
-                    Case(When(scores__points__gt=0, then="scores__points"), default=0),
-                    filter=scope,
-                )
-            ),
-            minus=_zero(
-                Sum(
-                    Case(When(scores__points__lt=0, then="scores__points"), default=0),
-                    filter=scope,
-                )
-            ),
+            total=_zero(Sum("seats__points", filter=scope)),
+            plus=_zero(Sum("seats__plus", filter=scope)),
+            minus=_zero(Sum("seats__minus", filter=scope)),
             **per_durchgang,
-            **counters,
+            **sums,
         )
         .order_by("start_number")
     )

@@ -1,0 +1,150 @@
+"""What every benchmark module shares: running the project's commands as processes, measuring
+their time and peak memory, and the report's lines (each target next to its figure).
+
+`BENCH_QUICK=1` shrinks every size for a smoke run of a few minutes; its figures prove that the
+benchmark runs, not that a target is met.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+
+
+@dataclass(frozen=True)
+class Result:
+    """One target of the report: what is promised, what was measured, and whether it holds."""
+
+    database: str
+    target: str
+    figure: str
+    met: bool
+
+
+def check(database: str, target: str, figure: str, ok: bool) -> Result:
+    """Print one target with its figure and verdict; the result goes to the summary."""
+    print(f"      target {target}: {figure}: {verdict(ok)}")
+    return Result(database, target, figure, ok)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT MET"
+
+
+def summary(results: list[Result]) -> None:
+    """The final table: target | figure | met."""
+    rows = [("database", "target", "figure", "met")]
+    rows += [(r.database, r.target, r.figure, "yes" if r.met else "NO") for r in results]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    print("\n== summary ==")
+    for n, row in enumerate(rows):
+        print(" | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+        if n == 0:
+            print("-+-".join("-" * width for width in widths))
+    print(f"\n{sum(r.met for r in results)} of {len(results)} targets met")
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    """`manage.py args` as a user runs it; fails loudly."""
+    return subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+
+
+def timed(env: dict[str, str], *args: str, repeat: int = 1) -> float:
+    """Median wall time of `manage.py args` in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        manage(env, *args)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def script(env: dict[str, str], path: str, *args: str) -> str:
+    """Run `python bench/<path> args` (a Django process of its own) and return its stdout."""
+    done = subprocess.run([PYTHON, path, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode:
+        print(done.stderr[-3000:], file=sys.stderr)
+        done.check_returncode()
+    return done.stdout
+
+
+@dataclass(frozen=True)
+class Footprint:
+    seconds: float
+    peak_process: int  # bytes: the largest single process (the command or one of its workers)
+    peak_tree: int  # bytes: the largest sum over the process and its workers, sampled
+
+
+def measured(env: dict[str, str], *args: str) -> Footprint:
+    """Wall time and peak memory of `manage.py args`.
+
+    The peak of the largest process comes from the kernel (`wait4`'s ru_maxrss, which covers the
+    command and the workers it waited for); the peak of the whole tree (a worker pool adds up) is
+    sampled from /proc every 20 ms, so it can only under-estimate a short spike.
+    """
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [PYTHON, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.02):
+            peak[0] = max(peak[0], _tree_rss(process.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    if process.returncode:
+        raise subprocess.CalledProcessError(process.returncode, args, stderr=stderr)
+    return Footprint(seconds, usage.ru_maxrss * 1024, max(peak[0], usage.ru_maxrss * 1024))
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants (0 once it is gone)."""
+    total = 0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            with open(f"/proc/{current}/statm") as statm:
+                total += int(statm.read().split()[1]) * PAGE_SIZE
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    pending += [int(child) for child in children.read().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 2**20:,.0f} MB"
+
+
+def own_peak_memory() -> int:
+    """Peak resident bytes of this process (for in-process measures)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
