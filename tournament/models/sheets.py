@@ -19,17 +19,34 @@ class AppendOnlyError(Exception):
     """A history row was about to be changed or deleted: a bug, never a user error."""
 
 
-class SheetEventQuerySet(models.QuerySet):
-    """Reads and appends only: a bulk update or delete would bypass `SheetEvent.save`/`delete`."""
+class AppendOnlyQuerySet(models.QuerySet):
+    """Reads and appends only: a bulk update or delete would bypass the model's `save`/`delete`."""
 
     def update(self, **kwargs):
-        raise AppendOnlyError("the history of a scoresheet is never changed")
+        raise AppendOnlyError(f"{self.model.__name__} rows are never changed")
 
     def delete(self):
-        raise AppendOnlyError("the history of a scoresheet is never deleted")
+        raise AppendOnlyError(f"{self.model.__name__} rows are never deleted")
 
 
-class SheetEvent(models.Model):
+class AppendOnly(models.Model):
+    """A record that is written once and then only read: the history of the tournament."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError(f"{type(self).__name__} rows are never deleted")
+
+
+class SheetEvent(AppendOnly):
     class Kind(models.TextChoices):
         ENTERED = "entered", _("entered")
         EDITED = "edited", _("edited")
@@ -61,8 +78,6 @@ class SheetEvent(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.CharField(_("why"), max_length=300, blank=True)
 
-    objects = SheetEventQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("history entry")
         verbose_name_plural = _("history")
@@ -70,14 +85,6 @@ class SheetEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.get_kind_display()}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise AppendOnlyError("the history of a scoresheet is never changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("the history of a scoresheet is never deleted")
 
 
 class Correction(models.Model):
@@ -135,17 +142,7 @@ class Correction(models.Model):
         return f"{self.table}, {self.number}: {self.reason}"
 
 
-class PointTableChangeQuerySet(models.QuerySet):
-    """Reads and appends only, as the history of a scoresheet."""
-
-    def update(self, **kwargs):
-        raise AppendOnlyError("a recorded change of the point table is never changed")
-
-    def delete(self):
-        raise AppendOnlyError("a recorded change of the point table is never deleted")
-
-
-class PointTableChange(models.Model):
+class PointTableChange(AppendOnly):
     """A change of the point table after games were recorded: who, when, why, the table before
     and after (dict form of `rules.presets`); every score was recomputed with the new table."""
 
@@ -166,8 +163,6 @@ class PointTableChange(models.Model):
     after = models.JSONField(_("table after"))
     hands_rescored = models.PositiveIntegerField(_("games recomputed"), default=0)
 
-    objects = PointTableChangeQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("change of the point table")
         verbose_name_plural = _("changes of the point table")
@@ -175,11 +170,3 @@ class PointTableChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.before.get('title')} -> {self.after.get('title')}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise AppendOnlyError("a recorded change of the point table is never changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("a recorded change of the point table is never deleted")
