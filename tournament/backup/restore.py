@@ -26,7 +26,7 @@ from tournament.backup.archive import archive_read
 from tournament.backup.dump import PLAYER_KEYS
 from tournament.interchange.problems import InterchangeError
 from tournament.interchange.reader import Document, read_document
-from tournament.services.bulk import rows_insert
+from tournament.services.bulk import rows_insert, statistics_refresh
 from tournament.services.hands import table_rescore
 
 
@@ -258,6 +258,7 @@ class _Restore:
                     + (self.user(r["recorded_by"]), _time(r["recorded_at"]))
                 )
         rows_insert(models.Sanction, SANCTION_FIELDS, sanctions)
+        statistics_refresh(models.Player, models.Seat, models.Hand, models.Sanction)
         for table in self.tables.values():
             if self.doc_tables[(table.durchgang.number, table.number)].hands:
                 table_rescore(table)

@@ -29,7 +29,7 @@ from tournament.interchange.reader import (
     parse_json,
     read_document,
 )
-from tournament.services.bulk import rows_insert
+from tournament.services.bulk import rows_insert, statistics_refresh
 from tournament.services.hands import SCORE_FIELDS, score_values
 from tournament.services.tournaments import tournament_delete
 from tournament.violations import violation_message
@@ -384,6 +384,7 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
         )
     rows_insert(models.Sanction, ("hand", "offender", "reason", "recorded_at"), sanctions)
     rows_insert(models.HandScore, SCORE_FIELDS, scores)
+    statistics_refresh(models.Player, models.Seat, models.Hand, models.Sanction, models.HandScore)
 
 
 def _hand_row(table_id: int, h: DocHand, pk: dict[str, int], needs_approval: bool, now) -> tuple:

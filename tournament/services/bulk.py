@@ -30,3 +30,14 @@ def rows_insert(model: type[models.Model], fields: Sequence[str], rows: Iterable
         else:
             marks = ", ".join(["%s"] * len(fields))
             cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+
+def statistics_refresh(*tables: type[models.Model]) -> None:
+    """After a bulk insert on PostgreSQL, refresh the planner's statistics of `tables`: with the
+    old ones (autovacuum comes later) it plans a tournament's pages as scans of every row."""
+    if connection.vendor != "postgresql":
+        return
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for model in tables:
+            cursor.execute(f"ANALYZE {quote(model._meta.db_table)}")
