@@ -17,6 +17,8 @@ KEYLESS_COMMANDS = {
     "print_scoresheets",
     "export_xlsx",
     "draw",
+    "backup",
+    "restore",
     "compilemessages",
     "makemessages",
 }

@@ -308,3 +308,16 @@ def test_history_rows_stay_append_only(full):
         models.SheetEvent.objects.all().delete()
     with pytest.raises(models.AppendOnlyError):
         models.PointTableChange.objects.update(reason="x")
+
+
+def test_a_backup_of_a_database_not_set_up_says_so_in_german(tmp_path, monkeypatch):
+    from django.db import OperationalError
+
+    def unreadable(out):
+        raise OperationalError("no such table: tournament_tournament")
+
+    monkeypatch.setattr("tournament.management.commands.backup.backup_write", unreadable)
+    with translation.override("de"), pytest.raises(CommandError) as caught:
+        call_command("backup", "--output", str(tmp_path))
+    assert "manage.py migrate" in str(caught.value) and "Datenbank" in str(caught.value)
+    assert list(tmp_path.iterdir()) == []  # no half-written archive

@@ -1,9 +1,16 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
 from tournament.backup.dump import backup_name, backup_write
+
+
+def database_message(error: DatabaseError) -> str:
+    return _(
+        "The database cannot be read (%(error)s). Is it set up? Run manage.py migrate first."
+    ) % {"error": error}
 
 
 class Command(BaseCommand):
@@ -31,6 +38,8 @@ class Command(BaseCommand):
             raise CommandError(
                 _("Cannot write %(file)s: %(error)s") % {"file": target, "error": exc.strerror}
             ) from None
+        except DatabaseError as exc:
+            raise CommandError(database_message(exc)) from None
         finally:
             temporary.unlink(missing_ok=True)
         self.stderr.write(_("%(count)s tournament(s) saved.") % {"count": count})

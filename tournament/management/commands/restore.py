@@ -1,8 +1,10 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
 from tournament.backup import BackupError
 from tournament.backup.restore import backup_restore
+from tournament.management.commands.backup import database_message
 
 
 class Command(BaseCommand):
@@ -16,6 +18,8 @@ class Command(BaseCommand):
             tournaments = backup_restore(options["archive"])
         except BackupError as exc:
             raise CommandError(str(exc)) from None
+        except DatabaseError as exc:
+            raise CommandError(database_message(exc)) from None
         for tournament in tournaments:
             self.stdout.write(tournament.slug)
         self.stderr.write(_("%(count)s tournament(s) restored.") % {"count": len(tournaments)})
