@@ -47,3 +47,16 @@ def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
     tournament = Tournament.objects.get(pk=example_tournament.pk)
     after = [s.player.name for s in standings_compute(tournament)]
     assert tournament.point_table["single"]["base"] == 5 and after != before
+
+
+def test_the_example_follows_the_values_while_typing(page, live_server, supervisor, evening):
+    log_in(page, live_server)
+    page.goto(live_server.url + "/turnier/abend/leitung/punktetabelle/")
+    solo = page.locator("#beispiele tr").filter(
+        has=page.get_by_role("cell", name="Solo gewonnen", exact=True)
+    )
+    expect(solo).to_contain_text("6")  # the 2007 table: 6 / -2
+    page.get_by_label("Einzelspiel: einfaches Spiel").fill("5")
+    expect(solo).to_contain_text("15")  # no button pressed: 3 x 5
+    expect(solo).to_contain_text("-5")
+    assert Tournament.objects.get(slug="abend").point_table is None  # nothing saved

@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.generic import TemplateView
 
 from rules.pointtables import PRESETS, PointTable, example_games
@@ -25,7 +25,7 @@ EXAMPLE_LABELS = {
     "rufspiel_schneider": gettext_lazy("Rufspiel won Schneider"),
     "rufspiel_schwarz": gettext_lazy("Rufspiel won Schwarz"),
     "rufspiel_lost": gettext_lazy("Rufspiel lost"),
-    "solo": gettext_lazy("Solo won"),
+    "solo": pgettext_lazy("example game", "Solo won"),  # "Solo won" alone: the tie-break column
     "solo_schneider": gettext_lazy("Solo won Schneider"),
     "solo_schwarz": gettext_lazy("Solo won Schwarz"),
     "solo_lost": gettext_lazy("Solo lost"),
@@ -118,7 +118,7 @@ class PointTableView(TournamentMixin, TemplateView):
         locked = self.tournament.settings_locked
         context = {"form": form, "table": table, "change_form": change_form}
         if "save" not in request.POST:
-            if locked:
+            if locked and "live" not in request.POST:  # typing updates only the examples
                 changes = point_table_preview(self.tournament, form.table_dict())
                 context["ranking_changes"] = [
                     c for c in changes if c.places_up or c.points_before != c.points_after
