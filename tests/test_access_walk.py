@@ -42,6 +42,7 @@ from tournament.models import Correction, Durchgang, Hand, Membership, Table, To
 from tournament.services.corrections import correction_request
 from tournament.services.hands import hand_save
 from tournament.services.sheets import seat_sign, sheet_close
+from tournament.services.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +65,7 @@ ACCESS = {
     "tournament:player": PUBLIC,
     "tournament:statistics": PUBLIC,
     "tournament:tables": PUBLIC,
+    "tournament:phone_sheet": PUBLIC,  # the PIN form; the sheet itself only with the PIN
     "manage:tournament_create": STAFF,
     "manage:dashboard": SUPERVISOR,
     "manage:tournament_edit": SUPERVISOR,
@@ -106,6 +108,7 @@ ACCESS = {
     "manage:export_xlsx": SUPERVISOR,
     "manage:backup": SUPERVISOR,
     "manage:ranking_publish": SUPERVISOR,
+    "manage:table_links": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
@@ -129,6 +132,7 @@ WRITES = {
     "manage:clerks",
     "manage:clerk_remove",
     "manage:ranking_publish",
+    "manage:table_links",
 }
 # A print job renders in a thread of its own, outside the test's transaction: not started here
 # (tests/test_signed_scoresheets.py runs it); refused roles are still walked.
@@ -168,6 +172,7 @@ class World:
     clerk_membership: Membership
     unseated: object  # the player not seated in Durchgang 1
     users: dict
+    link: object  # the phone link of table 2
 
 
 def _user(username, **extra):
@@ -242,6 +247,10 @@ def world(db):
         clerk_membership=clerk_membership,
         unseated=tournament.players.get(start_number=9),
         users=users,
+        link=table_link_issue(
+            table=Table.objects.get(durchgang__tournament=tournament, number=2),
+            user=users["supervisor"],
+        ),
     )
     cache.clear()  # pages cached for this tournament must not outlive it
 
@@ -255,6 +264,8 @@ def url_kwargs(name, arguments, world):
         values["pk"] = world.correction.pk
     elif name == "manage:clerk_remove":
         values["pk"] = world.clerk_membership.pk
+    elif name == "tournament:phone_sheet":
+        values["token"] = world.link.token
     elif name in ("manage:sheets_print_progress", "manage:sheets_print_status"):
         values["job"] = "0" * 32  # no such job: 404 for whom may print, refused for the others
     if any(argument not in values for argument in arguments):
@@ -320,6 +331,7 @@ def post_data(name, world) -> dict:
         "manage:correction_decide": {"decision": "apply", "note": "ok"},
         "manage:clerks": {"username": "neuschreiber", "password": "Ein-langes-Passwort-42"},
         "manage:ranking_publish": {"publication": "after", "after": 1},
+        "manage:table_links": {"table": 2, "issue": "1"},
         "login": {"username": "leitung", "password": "falsch"},
         "password_change": {
             "old_password": "falsch",
@@ -472,6 +484,10 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
     if role != "anonymous":
         client.force_login(world.users[role])
     for name, url in routes(world):
-        if name.startswith("tournament:") and name != "tournament:list":
+        # The list names tournaments only; a table's phone page needs its link and PIN instead.
+        if name.startswith("tournament:") and name not in (
+            "tournament:list",
+            "tournament:phone_sheet",
+        ):
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

@@ -4,6 +4,7 @@ their own urls modules."""
 from django.urls import path
 
 from tournament import views, views_ranking
+from tournament.views_table_link import PhoneSheetView
 
 app_name = "tournament"
 
@@ -15,4 +16,5 @@ urlpatterns = [
     path("turnier/<slug:slug>/spieler/<int:start_number>/", views_ranking.player, name="player"),
     path("turnier/<slug:slug>/statistik/", views_ranking.statistics, name="statistics"),
     path("turnier/<slug:slug>/durchgang/<int:number>/tische/", views.tables, name="tables"),
+    path("tisch/<str:token>/", PhoneSheetView.as_view(), name="phone_sheet"),
 ]

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournament import views_sheet as sheet
 from tournament import views_supervision as supervision
+from tournament.views_table_link import TableLinksView
 
 lead = "turnier/<slug:slug>/leitung/"
 table = lead + "durchgang/<int:number>/tisch/<int:table>/"
@@ -14,6 +15,11 @@ urlpatterns = [
         lead + "durchgang/<int:number>/spiellisten/",
         sheet.SheetListView.as_view(),
         name="sheets",
+    ),
+    path(
+        lead + "durchgang/<int:number>/tisch-links/",
+        TableLinksView.as_view(),
+        name="table_links",
     ),
     path(table, sheet.SheetView.as_view(), name="sheet"),
     path(table + "spiel/", sheet.HandEnterView.as_view(), name="hand_enter"),

@@ -79,7 +79,11 @@ class SheetListView(DurchgangMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         durchgang = self.get_durchgang()
-        context.update(durchgang=durchgang, states=sheet_states(durchgang))
+        context.update(
+            durchgang=durchgang,
+            states=sheet_states(durchgang),
+            is_supervisor=role_allows(self.role, SUPERVISOR),
+        )
         return context
 
 

@@ -18,7 +18,13 @@ from tournament.models.core import (
     Tournament,
     default_contracts,
 )
-from tournament.models.sheets import AppendOnlyError, Correction, PointTableChange, SheetEvent
+from tournament.models.sheets import (
+    AppendOnlyError,
+    Correction,
+    PointTableChange,
+    SheetEvent,
+    TableLink,
+)
 
 __all__ = [
     "CUSTOM_TABLE",
@@ -35,6 +41,7 @@ __all__ = [
     "SeatSwap",
     "SheetEvent",
     "Table",
+    "TableLink",
     "Tournament",
     "default_contracts",
 ]
