@@ -127,7 +127,9 @@ class PhoneSheetView(TemplateView):
             if not pin_matches(self.link, request.POST["pin"]):
                 context = self.get_context_data(pin_error=_("Wrong PIN."))
                 return self.render_to_response(context, status=403)
-            request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, []), token]
+            opened = request.session.get(SESSION_KEY, [])
+            if token not in opened:
+                request.session[SESSION_KEY] = [*opened, token]
             return redirect("tournament:phone_sheet", token=token)
         if not self.unlocked():
             return self.render_to_response(self.get_context_data(), status=403)
