@@ -172,33 +172,44 @@ class HandEnterView(SheetView):
 
     def post(self, request, *args, **kwargs):
         table = self.get_table()
-        seats = sheet_seats(table)
-        form = EntryForm(request.POST, seats=seats, games=self.games(table))
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                hand = hand_save(
-                    table=table,
-                    number=data["number"],
-                    game=data["game"],
-                    version=data["version"],
-                    user=request.user,
-                )
-            except HandRuleError as error:
-                form_add_errors(form, error.errors, default="code")
-            except HandConflict:
-                # Shown with the current sheet and the version now stored: what the clerk
-                # enters again after checking it is saved over it.
-                form = _entry_again(request.POST, table, seats, self.games(table), data["number"])
-            else:
-                if hand.needs_approval and not hand.approved_by and not hand.struck:
-                    messages.warning(
-                        request,
-                        _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number},
-                    )
-                return redirect(self.sheet_url(table))
-        context = self.get_context_data(table_obj=table, entry_form=form)
-        return self.render_to_response(context, status=400)
+        hand, form = entry_save(request.POST, table=table, user=request.user)
+        if hand is None:
+            context = self.get_context_data(table_obj=table, entry_form=form)
+            return self.render_to_response(context, status=400)
+        if hand.needs_approval and not hand.approved_by and not hand.struck:
+            messages.warning(
+                request, _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
+            )
+        return redirect(self.sheet_url(table))
+
+
+def entry_save(posted, *, table: models.Table, user) -> tuple[models.Hand | None, EntryForm]:
+    """Save the entry line `posted` at `table` (a clerk's page or a table's phone): the game
+    stored, or None and the form with the errors next to their fields. After a version
+    conflict the form carries the version stored now: what is entered again after checking
+    the sheet is saved over it."""
+    seats = sheet_seats(table)
+    games = games_at_table(
+        seats=table.seat_count, games_per_durchgang=table.durchgang.tournament.games_per_durchgang
+    )
+    form = EntryForm(posted, seats=seats, games=games)
+    if not form.is_valid():
+        return None, form
+    data = form.cleaned_data
+    try:
+        hand = hand_save(
+            table=table,
+            number=data["number"],
+            game=data["game"],
+            version=data["version"],
+            user=user,
+        )
+    except HandRuleError as error:
+        form_add_errors(form, error.errors, default="code")
+        return None, form
+    except HandConflict:
+        return None, _entry_again(posted, table, seats, games, data["number"])
+    return hand, form
 
 
 def _entry_again(posted, table, seats, games: int, number: int) -> EntryForm:

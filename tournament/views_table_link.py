@@ -10,11 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.sheet import games_at_table
 from tournament import models
-from tournament.forms_sheet import EntryForm, form_add_errors
+from tournament.forms_sheet import EntryForm
 from tournament.qr import qr_svg
-from tournament.services.hands import HandConflict, HandRuleError, hand_save
 from tournament.services.table_links import (
     pin_matches,
     table_link_issue,
@@ -23,6 +21,7 @@ from tournament.services.table_links import (
 )
 from tournament.sheet_display import sheet_rows, sheet_seats, sheet_totals
 from tournament.views_draw import DurchgangMixin
+from tournament.views_sheet import entry_save
 
 #: The tokens of the table links this browser has opened with their PIN.
 SESSION_KEY = "table_links"
@@ -133,31 +132,9 @@ class PhoneSheetView(TemplateView):
             return redirect("tournament:phone_sheet", token=token)
         if not self.unlocked():
             return self.render_to_response(self.get_context_data(), status=403)
-        table = self.link.table
-        seats = sheet_seats(table)
-        games = games_at_table(
-            seats=table.seat_count,
-            games_per_durchgang=table.durchgang.tournament.games_per_durchgang,
-        )
-        form = EntryForm(request.POST, seats=seats, games=games)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                hand_save(
-                    table=table,
-                    number=data["number"],
-                    game=data["game"],
-                    version=data["version"],
-                    user=None,
-                )
-            except HandRuleError as error:
-                form_add_errors(form, error.errors, default="code")
-            except HandConflict:
-                form.add_error(
-                    "number", _("Game %(n)s was entered meanwhile.") % {"n": data["number"]}
-                )
-            else:
-                return redirect("tournament:phone_sheet", token=token)
+        hand, form = entry_save(request.POST, table=self.link.table, user=None)
+        if hand is not None:
+            return redirect("tournament:phone_sheet", token=token)
         return self.render_to_response(self.get_context_data(entry_form=form), status=400)
 
 
