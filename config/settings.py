@@ -172,6 +172,10 @@ STORAGES = {
 # (tournament/services/public_cache.py); 0: re-render after every change.
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 
+# Seconds between two refreshes of the live regions of a page (tournament/live.py): the
+# supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
+LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
+
 # Bounds of one PDF render (a signed sheet, a printout, the ranking; each worker of a batch):
 # over them the render stops with a message instead of holding the app. 0 switches one off.
 PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)

@@ -47,6 +47,7 @@ from tournament.services.table_links import table_link_issue
 pytestmark = pytest.mark.django_db
 
 PUBLIC, USER, STAFF, CLERK, SUPERVISOR = "public", "user", "staff", "clerk", "supervisor"
+PIN = "pin"  # only a phone that typed the table's PIN: no role of the walk (test_phone_api.py)
 
 # The least role each URL needs. PUBLIC: anyone (the ranking pages once published, the table
 # list of a published Durchgang); USER: any logged-in user (his own password); STAFF: Django's
@@ -66,6 +67,10 @@ ACCESS = {
     "tournament:statistics": PUBLIC,
     "tournament:tables": PUBLIC,
     "tournament:phone_sheet": PUBLIC,  # the PIN form; the sheet itself only with the PIN
+    "tournament:phone_state": PIN,
+    "tournament:phone_entry": PIN,
+    "tournament:phone_keeper": PIN,
+    "tournament:phone_confirm": PIN,
     "manage:tournament_create": STAFF,
     "manage:dashboard": SUPERVISOR,
     "manage:tournament_edit": SUPERVISOR,
@@ -264,7 +269,7 @@ def url_kwargs(name, arguments, world):
         values["pk"] = world.correction.pk
     elif name == "manage:clerk_remove":
         values["pk"] = world.clerk_membership.pk
-    elif name == "tournament:phone_sheet":
+    elif name.startswith("tournament:phone_"):
         values["token"] = world.link.token
     elif name in ("manage:sheets_print_progress", "manage:sheets_print_status"):
         values["job"] = "0" * 32  # no such job: 404 for whom may print, refused for the others
@@ -373,6 +378,7 @@ def allowed(access, role) -> bool:
         STAFF: False,  # no role of the walk is staff
         CLERK: role in ("clerk", "supervisor"),
         SUPERVISOR: role == "supervisor",
+        PIN: False,
     }[access]
 
 
@@ -484,10 +490,8 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
     if role != "anonymous":
         client.force_login(world.users[role])
     for name, url in routes(world):
-        # The list names tournaments only; a table's phone page needs its link and PIN instead.
-        if name.startswith("tournament:") and name not in (
-            "tournament:list",
-            "tournament:phone_sheet",
-        ):
+        # The list names tournaments only; a table's phone pages need its link and PIN instead.
+        phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
+        if name.startswith("tournament:") and name != "tournament:list" and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from tournament.models import Durchgang
 from tournament.printouts import durchgang_pdf
+from tournament.services.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +59,15 @@ def test_names_with_markup_are_printed_as_text(durchgang):
     _pages, text = _read(durchgang_pdf(durchgang, "namen"))
     squeezed = "".join(text.split())  # the PDF may break the long name across lines
     assert '<imgsrc="file:///etc/passwd">Bobby' in squeezed
+
+
+@pytest.mark.parametrize("kind", ["tischkarten", "spiellisten"])
+def test_cards_and_sheets_print_the_phone_link_and_pin_of_tables_that_have_one(durchgang, kind):
+    """Issue 9: the QR code of the table's phone link with its PIN, only where one is valid."""
+    first = durchgang.tables.get(number=1)
+    link = table_link_issue(table=first, user=None)
+    pdf = durchgang_pdf(durchgang, kind, phone_url=lambda token: f"http://hall/tisch/{token}/")
+    pages, text = _read(pdf)
+    assert pages == 3
+    assert text.count("PIN") == 1 and f"PIN {link.pin}" in text
+    assert "PIN" not in _read(durchgang_pdf(durchgang, kind))[1]

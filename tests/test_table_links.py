@@ -28,9 +28,10 @@ def phone(link) -> str:
 
 
 def opened(link) -> Client:
-    """A phone that has typed the table's PIN."""
+    """A phone that has typed the table's PIN and keeps the sheet."""
     client = Client()
     assert client.post(phone(link), {"pin": link.pin}).status_code == 302
+    assert client.post(phone(link), {"claim": "1"}).status_code == 302
     return client
 
 
@@ -83,7 +84,7 @@ def test_a_phone_needs_the_pin_then_shows_names_and_totals_and_enters_a_game(eve
     )
     page = client.get(phone(link)).content.decode()
     assert games(1) == 1 and "r e 1 3 +" in page
-    assert '<td class="num total">1</td>' in page  # the running total of the winners
+    assert '<span class="phone-total">+1</span>' in page  # the running total of the winners
 
 
 def test_a_bad_game_from_the_phone_is_refused_in_german_and_stores_nothing(evening, supervisor):

@@ -155,12 +155,24 @@ def sheet_rows(table: models.Table, seats: list[models.Seat], games_per_durchgan
     ]
 
 
-def durchgang_pdf(durchgang: models.Durchgang, kind: str, *, public_url: str = "") -> bytes:
+def durchgang_pdf(
+    durchgang: models.Durchgang,
+    kind: str,
+    *,
+    public_url: str = "",
+    phone_url: Callable[[str], str] | None = None,
+) -> bytes:
     """The printout `kind` (a key of `KINDS`) of all tables of the Durchgang; with the QR code
-    of `public_url` (the public ranking) on the table list by name."""
+    of `public_url` (the public ranking) on the table list by name, and on the table cards and
+    scoresheets each table's phone link (`phone_url` of its token) with its PIN, where the
+    supervisor has issued one (issue 9)."""
     template, title = KINDS[kind]
     tournament = durchgang.tournament
     tables = durchgang_tables(durchgang)
+    links = {}
+    if phone_url is not None:
+        valid = models.TableLink.objects.filter(table__durchgang=durchgang, revoked_at__isnull=True)
+        links = {link.table_id: link for link in valid}
     context = {
         "tournament": tournament,
         "durchgang": durchgang,
@@ -172,6 +184,8 @@ def durchgang_pdf(durchgang: models.Durchgang, kind: str, *, public_url: str = "
                 "rows": sheet_rows(t, list(t.seats.all()), tournament.games_per_durchgang)
                 if kind == "spiellisten"
                 else (),
+                "link": links.get(t.pk),
+                "link_qr": qr_svg(phone_url(links[t.pk].token)) if t.pk in links else "",
             }
             for t in tables
         ],

@@ -47,7 +47,7 @@ from tournament.printouts import (
     render_limits,
 )
 from tournament.services.engine import tournament_point_table
-from tournament.services.sheets import PAPER
+from tournament.services.sheets import PAPER, PHONE
 from tournament.sheet_display import (
     Row,
     contract_text,
@@ -251,6 +251,7 @@ def sheet_html(sheet: SignedSheet) -> str:
             "durchgang": table.durchgang,
             "sheet": sheet,
             "paper": PAPER,
+            "phone": PHONE,
         },
     )
 

@@ -4,7 +4,7 @@ their own urls modules."""
 from django.urls import path
 
 from tournament import views, views_ranking
-from tournament.views_table_link import PhoneSheetView
+from tournament import views_phone as phone
 
 app_name = "tournament"
 
@@ -16,5 +16,9 @@ urlpatterns = [
     path("turnier/<slug:slug>/spieler/<int:start_number>/", views_ranking.player, name="player"),
     path("turnier/<slug:slug>/statistik/", views_ranking.statistics, name="statistics"),
     path("turnier/<slug:slug>/durchgang/<int:number>/tische/", views.tables, name="tables"),
-    path("tisch/<str:token>/", PhoneSheetView.as_view(), name="phone_sheet"),
+    path("tisch/<str:token>/", phone.PhoneSheetView.as_view(), name="phone_sheet"),
+    path("tisch/<str:token>/stand/", phone.PhoneStateView.as_view(), name="phone_state"),
+    path("tisch/<str:token>/eingabe/", phone.PhoneEntryView.as_view(), name="phone_entry"),
+    path("tisch/<str:token>/schreiber/", phone.PhoneKeeperView.as_view(), name="phone_keeper"),
+    path("tisch/<str:token>/bestaetigen/", phone.PhoneConfirmView.as_view(), name="phone_confirm"),
 ]

@@ -132,7 +132,14 @@ class PrintoutView(DurchgangMixin, View):
             raise Http404
         durchgang = self.get_durchgang()
         public = request.build_absolute_uri(reverse("tournament:ranking", args=[slug]))
-        pdf = durchgang_pdf(durchgang, kind, public_url=public)
+        pdf = durchgang_pdf(
+            durchgang,
+            kind,
+            public_url=public,
+            phone_url=lambda token: request.build_absolute_uri(
+                reverse("tournament:phone_sheet", args=[token])
+            ),
+        )
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"{slug}-durchgang-{number}-{kind}.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'

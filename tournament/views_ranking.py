@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,6 +21,7 @@ from django_tables2 import RequestConfig
 from tournament import models
 from tournament.access import SUPERVISOR, TournamentMixin, role_allows, tournament_role
 from tournament.charts import bar_chart, line_chart
+from tournament.live import content_etag, fragment_answer, live_not_modified, live_requested
 from tournament.qr import qr_svg
 from tournament.ranking_pdf import ranking_pdf
 from tournament.services.engine import tournament_point_table
@@ -74,9 +76,13 @@ class PublishForm(forms.Form):
     after = forms.IntegerField(label=gettext_lazy("after Durchgang"), min_value=1, required=False)
 
 
+@live_not_modified
 @public_page_cached
 @published
 def ranking(request, tournament: models.Tournament, last: int):
+    """The ranking; its table (sorted and paged as asked) is a live region (tournament/live.py)
+    answered alone, cached apart from the page."""
+    live = live_requested(request)
     after = _after(request, last)
     standings = standings_compute(tournament, after=after)
     table = RankingTable(
@@ -86,10 +92,16 @@ def ranking(request, tournament: models.Tournament, last: int):
         table=tournament_point_table(tournament),
     )
     RequestConfig(request, paginate={"per_page": RANKING_ROWS}).configure(table)
+    fragment = render_to_string("tournament/ranking/table.html", {"table": table}, request)
+    etag = content_etag(fragment)
+    if live:
+        return fragment_answer(HttpResponse(fragment), etag)
     role = tournament_role(request.user, tournament)
     context = {
         "tournament": tournament,
         "table": table,
+        "ranking_table": fragment,
+        "live_etag": etag,
         "after": after,
         "durchgang_numbers": range(1, last + 1),
         "role": role,

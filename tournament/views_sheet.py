@@ -32,6 +32,7 @@ from tournament.forms_sheet import (
     game_from_code,
     tout_conditions,
 )
+from tournament.live import LiveFragmentMixin
 from tournament.scoresheet_pdf import sheet_verification_of
 from tournament.services.engine import tournament_point_table
 from tournament.services.hands import (
@@ -45,6 +46,7 @@ from tournament.services.sheets import (
     seat_sign,
     sheet_close,
     sheet_states,
+    sheets_summary,
     table_sheet_state,
 )
 from tournament.sheet_display import (
@@ -56,15 +58,17 @@ from tournament.sheet_display import (
 from tournament.views_draw import DurchgangMixin
 
 
-class SheetListView(DurchgangMixin, TemplateView):
-    """Every sheet of a Durchgang: complete, awaiting approval or signatures, closed."""
+class SheetListView(LiveFragmentMixin, DurchgangMixin, TemplateView):
+    """Every sheet of a Durchgang: complete, awaiting approval or signatures, closed. The
+    table of the sheets is a live region (tournament/live.py): it follows the phones."""
 
     required_role = CLERK
     template_name = "tournament/sheet/list.html"
+    fragment_template = "tournament/sheet/list_states.html"
 
     def get(self, request, *args, **kwargs):
         number = request.GET.get("tisch", "").strip()
-        if number:
+        if number and not self.live:
             durchgang = self.get_durchgang()
             if number.isdigit() and durchgang.tables.filter(number=int(number)).exists():
                 return redirect(
@@ -79,12 +83,21 @@ class SheetListView(DurchgangMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         durchgang = self.get_durchgang()
+        states = sheet_states(durchgang)
         context.update(
             durchgang=durchgang,
-            states=sheet_states(durchgang),
+            states=states,
+            summary=sheets_summary(states),
             is_supervisor=role_allows(self.role, SUPERVISOR),
         )
         return context
+
+    def live_revision(self, context) -> object:
+        return context["is_supervisor"], [
+            (s.table.number, s.table.seat_count, s.table.closed, s.games, s.entered)
+            + (s.awaiting_approval, s.signed, s.pending_corrections)
+            for s in context["states"]
+        ]
 
 
 class SheetMixin(DurchgangMixin):
@@ -183,11 +196,13 @@ class HandEnterView(SheetView):
         return redirect(self.sheet_url(table))
 
 
-def entry_save(posted, *, table: models.Table, user) -> tuple[models.Hand | None, EntryForm]:
+def entry_save(
+    posted, *, table: models.Table, user, reason: str = ""
+) -> tuple[models.Hand | None, EntryForm]:
     """Save the entry line `posted` at `table` (a clerk's page or a table's phone): the game
     stored, or None and the form with the errors next to their fields. After a version
-    conflict the form carries the version stored now: what is entered again after checking
-    the sheet is saved over it."""
+    conflict the form carries the version stored now (and `conflict` is set): what is entered
+    again after checking the sheet is saved over it."""
     seats = sheet_seats(table)
     games = games_at_table(
         seats=table.seat_count, games_per_durchgang=table.durchgang.tournament.games_per_durchgang
@@ -203,6 +218,7 @@ def entry_save(posted, *, table: models.Table, user) -> tuple[models.Hand | None
             game=data["game"],
             version=data["version"],
             user=user,
+            reason=reason,
         )
     except HandRuleError as error:
         form_add_errors(form, error.errors, default="code")
@@ -223,6 +239,7 @@ def _entry_again(posted, table, seats, games: int, number: int) -> EntryForm:
     form = EntryForm(data, seats=seats, games=games)
     form.is_valid()
     form.add_error(None, _conflict_message(number))
+    form.conflict = True
     return form
 
 
@@ -373,5 +390,9 @@ class CloseView(SheetMixin, View):
         else:
             messages.success(
                 request, _("The sheet of table %(t)s is closed.") % {"t": table.number}
+            )
+        if request.POST.get("zurueck") == "liste":  # the Close button of the list of sheets
+            return redirect(
+                "manage:sheets", slug=self.tournament.slug, number=table.durchgang.number
             )
         return redirect(self.sheet_url(table, "#unterschriften"))

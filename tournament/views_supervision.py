@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -25,6 +26,7 @@ from tournament.forms_sheet import (
     form_add_errors,
     tout_conditions,
 )
+from tournament.live import LiveFragmentMixin
 from tournament.services.corrections import (
     correction_apply,
     correction_reject,
@@ -44,22 +46,33 @@ from tournament.sheet_display import sheet_seats, snapshot_text
 from tournament.views_sheet import HandDetailView, SheetView, _conflict_message
 
 
-class ApprovalQueueView(TournamentMixin, TemplateView):
-    """Every game waiting for the supervisor's approval, with the forms to decide."""
+class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
+    """Every game waiting for the supervisor's approval, with the forms to decide and the
+    minutes it waits. The queue is a live region (tournament/live.py): a game entered on a
+    phone shows up without a reload."""
 
     template_name = "tournament/sheet/approvals.html"
+    fragment_template = "tournament/sheet/approvals_list.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        now = timezone.now()
         context["pending"] = [
             (
                 hand,
                 ApprovalForm(hand=hand, initial={"version": hand.version}),
                 tout_conditions(hand),
+                int((now - hand.created_at).total_seconds() // 60),
             )
             for hand in approvals_pending(self.tournament)
         ]
         return context
+
+    def live_revision(self, context) -> object:
+        return [
+            (hand.pk, hand.version, hand.declarer.start_number, hand.declarer.name, minutes)
+            for hand, _form, _conditions, minutes in context["pending"]
+        ]
 
 
 class HandDecisionView(HandDetailView):

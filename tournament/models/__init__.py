@@ -1,7 +1,8 @@
 """The tournament data model: what the scoresheets hold, and the scores computed from them.
 
 `core` holds tournaments, players, the draw, games and their scores; `sheets` what happens to a
-scoresheet after the draw (its append-only history, corrections).
+scoresheet after the draw (its append-only history, corrections); `phones` the players' phones
+at a table (links, scorekeeper, entries received).
 """
 
 from tournament.models.core import (
@@ -18,12 +19,12 @@ from tournament.models.core import (
     Tournament,
     default_contracts,
 )
+from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.sheets import (
     AppendOnlyError,
     Correction,
     PointTableChange,
     SheetEvent,
-    TableLink,
 )
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "HandScore",
     "Membership",
     "Player",
+    "PhoneEntry",
     "PointTableChange",
     "Sanction",
     "Seat",

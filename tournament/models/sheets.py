@@ -170,37 +170,3 @@ class PointTableChange(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.before.get('title')} -> {self.after.get('title')}"
-
-
-class TableLink(models.Model):
-    """The link of one table's scoresheet for the players' phones (issue 9): an unguessable
-    `token` in the address and a short `pin` printed beside it. Valid until revoked or
-    reissued, and only while the sheet is open."""
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
-    token = models.CharField(_("token"), max_length=32, unique=True)
-    pin = models.CharField(_("PIN"), max_length=6)
-    issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
-    issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("issued by"),
-    )
-    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("table link")
-        verbose_name_plural = _("table links")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["table"],
-                condition=Q(revoked_at__isnull=True),
-                name="tablelink_one_valid_per_table",
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.token[:6]}…"

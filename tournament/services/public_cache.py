@@ -8,13 +8,13 @@ tournament's `generation` in SQL, so the new value becomes visible together with
 `public_page_cached` keeps the whole response of a public page, with the generation it was
 rendered at, under a key made of the tournament (id and creation time, so that a tournament
 imported again under a reused id is a new one), the active language and the absolute URL with
-its query. A stored page serves while the generation is unchanged; after a change it is
-rendered again, unless it is younger than `PUBLIC_PAGE_GRACE` seconds (default 5): while
-clerks enter games every second, readers then see the ranking at most that much behind, and
-each process renders a page at most once per grace period, so readers never slow the clerks
-down. With a grace of 0 a page is never older than the last committed change. Each process
-(gunicorn worker) may hold its own cache, at the price of one small query per request (the
-generation).
+its query; the live region of a page (tournament/live.py) is kept apart from the page. A stored
+page serves while the generation is unchanged; after a change it is rendered again, unless it
+is younger than `PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second,
+readers then see the ranking at most that much behind, and each process renders a page at most
+once per grace period, so readers never slow the clerks down. With a grace of 0 a page is never
+older than the last committed change. Each process (gunicorn worker) may hold its own cache, at
+the price of one small query per request (the generation).
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -37,6 +37,7 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 
 from tournament import models
+from tournament.live import live_requested
 
 # Responses larger than this (a huge ranking PDF, say) are rendered every time.
 LARGEST_CACHED = 2 * 1024 * 1024
@@ -51,10 +52,12 @@ def public_pages_changed(tournament_id: int) -> None:
 
 
 def public_page_key(request, pk: int, created_at) -> str:
-    """The cache key of this page for this request: tournament, language, URL."""
+    """The cache key of this page for this request: tournament, language, URL, and whether
+    the page or only its live region is asked for (tournament/live.py)."""
     url = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
     language = translation.get_language()
-    return f"public-page:{pk}:{created_at.timestamp()}:{language}:{url}"
+    part = ":teil" if live_requested(request) else ""
+    return f"public-page:{pk}:{created_at.timestamp()}:{language}:{url}{part}"
 
 
 def _fresh(stored: tuple, generation: int) -> bool:

@@ -16,6 +16,7 @@ from tournament.services.history import Kind, event_log
 from tournament.services.public_cache import public_pages_changed
 
 PAPER = "Papier"  # the signature column when the clerk ticks a paper signature
+PHONE = "Telefon"  # ... and when a player confirmed with the start number on the phone
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,27 @@ class SheetState:
             and not self.awaiting_approval
             and self.all_signed
         )
+
+
+@dataclass(frozen=True)
+class SheetsSummary:
+    """The line above a Durchgang's sheets: how far the Durchgang is."""
+
+    sheets: int
+    complete: int
+    awaiting_approval: int
+    closable: int
+    closed: int
+
+
+def sheets_summary(states: list[SheetState]) -> SheetsSummary:
+    return SheetsSummary(
+        sheets=len(states),
+        complete=sum(s.complete for s in states),
+        awaiting_approval=sum(s.awaiting_approval for s in states),
+        closable=sum(s.closable for s in states),
+        closed=sum(s.table.closed for s in states),
+    )
 
 
 def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
@@ -111,12 +133,40 @@ def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:
                 ]
             }
         )
+    return _sign(seat, user=user, signature=signature or PAPER)
+
+
+def seat_confirm(*, seat: models.Seat, start_number: str) -> models.Seat:
+    """A player confirms the sheet on the table's phone with their own start number (issue 9):
+    only a complete sheet with no game waiting for an approval."""
+    if start_number.strip() != str(seat.player.start_number):
+        raise HandRuleError(
+            {
+                "start_number": [
+                    _("This is not the start number of seat %(n)s.") % {"n": seat.position}
+                ]
+            }
+        )
+
+    def ready(table: models.Table) -> None:
+        state = sheet_state(table)
+        if not state.complete or state.awaiting_approval:
+            raise HandRuleError(
+                {"__all__": [_("Confirm the sheet once every game is entered and approved.")]}
+            )
+
+    return _sign(seat, user=None, signature=PHONE, check=ready)
+
+
+def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat:
     with transaction.atomic():
         table = table_lock(seat.table)
         if table.closed:
             raise sheet_closed_error()
+        if check is not None:
+            check(table)
         seat.signed_at, seat.signed_by = timezone.now(), user
-        seat.signature = signature or PAPER
+        seat.signature = signature
         seat.save(update_fields=["signed_at", "signed_by", "signature"])
         event_log(
             table=table,
