@@ -29,7 +29,6 @@ import os
 import random
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,7 +40,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from report import PYTHON, QUICK, ROOT, Result, check, manage, script
+from report import PYTHON, QUICK, ROOT, Result, check, manage, percentile, script
 
 PLAYERS = 120 if QUICK else 400
 GAMES = 8 if QUICK else 32
@@ -75,34 +74,26 @@ class Phase:
         return sum(map(len, self.acknowledged.values())) / self.seconds
 
     def percentile(self, p: int, values: list[float] | None = None) -> float:
-        values = self.latencies if values is None else values
-        if len(values) < 2:
-            return values[0] if values else float("nan")
-        return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+        return percentile(self.latencies if values is None else values, p)
 
 
 def prepare(env: dict[str, str], work: Path) -> list[int]:
     """The tournament, one clerk user per clerk, and the numbers of Durchgang 2's tables."""
-    path = work / "load.json"
-    manage(
-        env,
-        "seed_demo",
-        "--players",
-        str(PLAYERS),
-        "--durchgaenge",
-        "1",
-        "--slug",
-        SLUG,
-        "--out",
-        str(path),
-    )
+    seed(env, work, slug=SLUG, players=PLAYERS)
+    users = WORKERS + sum(CLERKS) + READER_CLERKS
+    return json.loads(script(env, "bench/load.py", "--setup", str(users)))
+
+
+def seed(env: dict[str, str], work: Path, *, slug: str, players: int) -> None:
+    """A tournament of `players` with Durchgang 1 played and Durchgang 2 drawn and empty."""
+    path = work / f"{slug}.json"
+    seed_args = ["--players", str(players), "--durchgaenge", "1", "--slug", slug]
+    manage(env, "seed_demo", *seed_args, "--out", str(path))
     document = json.loads(path.read_text())
     document["tournament"]["number_of_durchgaenge"] = 2
     path.write_text(json.dumps(document))
     manage(env, "import_tournament", str(path))
-    manage(env, "draw", SLUG, "--durchgang", "2", "--seed", "load")
-    users = WORKERS + sum(CLERKS) + READER_CLERKS
-    return json.loads(script(env, "bench/load.py", "--setup", str(users)))
+    manage(env, "draw", slug, "--durchgang", "2", "--seed", "load")
 
 
 def setup(users: int) -> None:

@@ -14,6 +14,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+POSTGRES = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,38 @@ def summary(results: list[Result]) -> None:
         if n == 0:
             print("-+-".join("-" * width for width in widths))
     print(f"\n{sum(r.met for r in results)} of {len(results)} targets met")
+
+
+def percentile(values: list[float], p: int) -> float:
+    """The `p`th percentile of `values` (nan when there are none)."""
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+
+
+@contextmanager
+def postgres_database(name: str) -> Iterator[str | None]:
+    """A new database `name` on the PostgreSQL server of `BENCH_POSTGRES_URL` (default the
+    local one), dropped afterwards: its URL, or None when no server answers."""
+    if not _postgres_admin(f"CREATE DATABASE {name}"):
+        yield None
+        return
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    finally:
+        _postgres_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _postgres_admin(statement: str) -> bool:
+    """Run `statement` on the PostgreSQL server; False when no server answers."""
+    try:
+        import psycopg
+
+        with psycopg.connect(POSTGRES, connect_timeout=2, autocommit=True) as connection:
+            connection.execute(statement)
+        return True
+    except Exception:
+        return False
 
 
 def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
@@ -126,19 +162,33 @@ def measured(env: dict[str, str], *args: str) -> Footprint:
 
 def _tree_rss(pid: int) -> int:
     """Resident bytes of a process and all its descendants (0 once it is gone)."""
-    total = 0
+    return sum(int(statm.split()[1]) * PAGE_SIZE for statm in _tree_read(pid, "statm"))
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user and system) used so far by a process and its living descendants."""
+    ticks = 0
+    for stat in _tree_read(pid, "stat"):
+        fields = stat.rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime and stime
+    return ticks / CLOCK_TICKS
+
+
+def _tree_read(pid: int, name: str) -> list[str]:
+    """/proc/<pid>/<name> of a process and of all its descendants (those still there)."""
+    texts = []
     pending = [pid]
     while pending:
         current = pending.pop()
         try:
-            with open(f"/proc/{current}/statm") as statm:
-                total += int(statm.read().split()[1]) * PAGE_SIZE
+            with open(f"/proc/{current}/{name}") as file:
+                texts.append(file.read())
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children") as children:
                     pending += [int(child) for child in children.read().split()]
         except (OSError, ValueError):
             continue
-    return total
+    return texts
 
 
 def megabytes(size: int) -> str:

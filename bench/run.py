@@ -14,6 +14,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
   of the public ranking meanwhile;
+- `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
+  table, entries sent twice under one key (issue 9);
 - `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes
   (issue 4);
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
@@ -32,9 +34,10 @@ from pathlib import Path
 import exports  # bench/ is on sys.path: run.py is run as a script
 import load
 import pages
+import phones
 import printing
 import sheet_entry
-from report import QUICK, Result, check, manage, script, summary, timed
+from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
 from scale import LARGE, MEDIUM, bench_scale, document
 
 
@@ -49,6 +52,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     results += pages.report(db, json.loads(script(env, "bench/pages.py", *slugs)), slugs)
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
     results += load.bench_load(db, env, work)
+    results += phones.bench_phones(db, env, work)
     return results
 
 
@@ -75,22 +79,6 @@ def bench_draw(db: str, env: dict[str, str], work: Path, startup: float) -> list
     return results
 
 
-SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-BENCH_DB = f"bench_{os.getpid()}"
-
-
-def postgres_admin(statement: str) -> bool:
-    """Run `statement` on the PostgreSQL server; False when no server answers."""
-    try:
-        import psycopg
-
-        with psycopg.connect(SERVER, connect_timeout=2, autocommit=True) as connection:
-            connection.execute(statement)
-        return True
-    except Exception:
-        return False
-
-
 def main() -> int:
     began = time.perf_counter()
     base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
@@ -102,14 +90,11 @@ def main() -> int:
         work = Path(tmp)
         sqlite_env = {**base, "DATABASE_URL": f"sqlite:///{work / 'bench.sqlite3'}"}
         results += bench_database("SQLite", sqlite_env, work)
-        if postgres_admin(f"CREATE DATABASE {BENCH_DB}"):
-            url = SERVER.rsplit("/", 1)[0] + "/" + BENCH_DB
-            try:
+        with postgres_database(f"bench_{os.getpid()}") as url:
+            if url:
                 results += bench_database("PostgreSQL", {**base, "DATABASE_URL": url}, work)
-            finally:
-                postgres_admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        else:
-            print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
+            else:
+                print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
     results += sheet_entry.main()
     results += printing.main()
     summary(results)

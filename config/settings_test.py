@@ -4,7 +4,7 @@ pytest-django loads the settings before any conftest runs, so the defaults live 
 with DEBUG off (as in production) and so need a secret key; they serve static files under their
 own names because nobody runs collectstatic before pytest. Values already set in the environment
 (DATABASE_URL from CI, say) win. Add no settings here: every setting belongs in settings.py;
-the one exception is where the test database lives, below.
+the exceptions are where the test database lives and the password hasher, below.
 """
 
 import os
@@ -26,3 +26,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"schafkopf-test-{os.getpid()}.sqlite3")
     }
+
+# Logins in tests hash with a fast hasher: PBKDF2's million rounds take more than a second per
+# login on a slow machine, and the access walk logs in hundreds of times (Django's advice for
+# test suites). tests/test_security_settings.py checks the production hashers.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

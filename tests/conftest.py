@@ -9,10 +9,16 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
 from tournament.interchange.importer import tournament_import
 from tournament.models import Membership, Table
+
+# Tests do not time things: hypothesis' deadline per example would fail a property on a busy
+# machine (CI runs the suites side by side), not on wrong results.
+hypothesis_settings.register_profile("untimed", deadline=None)
+hypothesis_settings.load_profile("untimed")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 EXAMPLES = SHARED / "spec" / "examples"

@@ -46,6 +46,21 @@ def test_the_deployment_checklist_reports_nothing_with_the_production_environmen
     assert "WARNING" not in output and "System check identified no issues" in output
 
 
+def test_production_hashes_passwords_with_pbkdf2_only_the_tests_with_a_fast_hasher():
+    code = "from django.conf import settings; print(settings.PASSWORD_HASHERS[0])"
+    environment = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DJANGO_DEBUG="1")
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.strip() == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def test_the_secure_settings_are_on_whatever_the_environment():
     assert settings.SESSION_COOKIE_HTTPONLY and settings.CSRF_COOKIE_HTTPONLY
     assert settings.SESSION_COOKIE_SAMESITE == settings.CSRF_COOKIE_SAMESITE == "Lax"

@@ -107,9 +107,9 @@ def table_rescore(table: models.Table) -> None:
     """Recompute approval requirements and scores of every game on the sheet.
 
     Every change of a game (entered, changed, deleted, approved, refused, struck, sanctioned,
-    corrected) ends here, inside its transaction: the public pages change with it."""
+    corrected) ends here, inside its transaction: the public pages change with it (last, so
+    that the tournament's row is locked only for the rest of the transaction)."""
     tournament = table.durchgang.tournament
-    public_pages_changed(tournament.pk)
     stored = list(table.hands.select_related("sanction").order_by("number"))
     # By the games' ids, not by a join to the table: PostgreSQL plans the join as a scan of
     # every score row (a tenth of a second per entry in a large tournament).
@@ -119,6 +119,7 @@ def table_rescore(table: models.Table) -> None:
         tournament_point_table(tournament),
         [(table.pk, table_seat_keys(table), table.durchgang.number, stored)],
     )
+    public_pages_changed(tournament.pk)
 
 
 def sheets_rescore(
@@ -248,9 +249,10 @@ def sheet_closed_error() -> HandRuleError:
 
 def table_lock(table: models.Table) -> models.Table:
     """The table, locked for the rest of the transaction (a no-op lock on SQLite, whose
-    IMMEDIATE transactions serialise writers anyway)."""
+    IMMEDIATE transactions serialise writers anyway). Only the table's row: PostgreSQL would
+    otherwise lock its Durchgang and tournament too, and every table would wait for the others."""
     return (
-        models.Table.objects.select_for_update()
+        models.Table.objects.select_for_update(of=("self",))
         .select_related("durchgang__tournament")
         .get(pk=table.pk)
     )

@@ -1,0 +1,409 @@
+"""Issue 9 under load: the players' phones of 250 tables entering their games at once.
+
+The app is served as `bench/load.py` serves it (`gunicorn config.wsgi -w 4`, DEBUG off) on the
+database under test. The tournament has `4 x TABLES` players (1,000), Durchgang 1 played and
+Durchgang 2 drawn and empty; each of its tables has a link with a PIN, issued as the supervisor
+issues it (`table_link_issue`). Every table has two phones, each a thread with its own cookie
+jar (the standard library's `urllib`) that opens the link and types the PIN:
+
+- the **keeper** takes the sheet (`schreiber/`), then enters games 1 to `GAMES` as the phone's
+  script does: a JSON POST to `eingabe/` under a key of its own, then a poll of `stand/?seit=`
+  with the revision of the answer (204: nothing changed since). Game 1 is sent by all keepers
+  at the same moment (250 tables finishing a game together, the worst burst); each later game
+  `THINK` seconds after the last answer, 20 s on average, where a real game takes 3 to 5
+  minutes: ten times a real hall's pace. Every `RESEND`-th entry loses its answer: half are
+  sent again once the first answer came (the connection broke on the way back), half twice at
+  the same moment (the phone retried while the server was still working). Either way exactly
+  one of the two must be answered as new and the other as replayed, with the same outcome;
+- the **viewer** polls `stand/?seit=` every `POLL` seconds, as a read-only phone does, and at
+  the end must see every game of its table.
+
+An entry's latency is its POST's round trip. The burst's figure is the time until the last of
+the first games is answered (and so its entries per second: the server's capacity); the later
+games give p50/p95/p99. Afterwards a separate process counts what the database holds: an
+entry acknowledged but not stored is **lost**; a table holding more games than it entered, or
+more phone entries than distinct keys sent, is **doubled**. A traceback or worker timeout in
+gunicorn's log counts as an error.
+
+`python bench/phones.py` runs it alone on a temporary SQLite database and then on PostgreSQL
+when a server answers (`BENCH_POSTGRES_URL`, database `bench_phones_<pid>`, dropped after).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from load import CODES, TOKEN, WORKERS, Browser, seed, serve
+from report import (
+    QUICK,
+    ROOT,
+    Result,
+    check,
+    manage,
+    percentile,
+    postgres_database,
+    script,
+    tree_cpu,
+)
+
+TABLES = 50 if QUICK else 250
+GAMES = 3
+#: Seconds a keeper takes for the next game: 20 on average, ten times a real hall's pace.
+THINK = (10.0, 30.0)
+RESEND = 20  # every RESEND-th entry loses its answer and is sent again under its key
+POLL = 3.0  # seconds between two polls of a viewer
+SLUG = "bench-phones"
+#: The targets (docs/performance.md says why): the first games of all tables, sent at the
+#: same moment, are all answered within `BURST` seconds; the later ones with p95 <= `P95`.
+BURST = 30.0
+P95 = 2.0
+
+
+@dataclass
+class Run:
+    first: list[float] = field(default_factory=list)  # game 1 of every table, sent at once
+    latencies: list[float] = field(default_factory=list)  # the later games
+    polls: list[tuple[float, int]] = field(default_factory=list)  # latency and status
+    errors: list[str] = field(default_factory=list)
+    acknowledged: dict[int, set[int]] = field(default_factory=dict)
+    keys: dict[int, set[str]] = field(default_factory=dict)
+    resent: list[int] = field(default_factory=list)  # per entry sent again: answers replayed
+    opening: float = 0.0  # seconds until every phone had typed its PIN (all at once)
+    seconds: float = 0.0
+    load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load before and after
+    cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of gunicorn's workers, of the phones
+    lost: int = 0
+    doubled: int = 0
+
+    @property
+    def entries(self) -> int:
+        return sum(map(len, self.acknowledged.values()))
+
+
+class Phone(Browser):
+    """A phone at a table: its session knows the PIN; the JSON requests of the phone's script."""
+
+    def __init__(self, base: str, token: str) -> None:
+        super().__init__(base)
+        self.path = f"/tisch/{token}/"
+        self.csrf = ""
+
+    def unlock(self, pin: str) -> None:
+        self.get(self.path)
+        self.post(self.path, {"pin": pin})
+        token = TOKEN.search(self.page)
+        if b'name="code"' not in self.page or not token:
+            raise RuntimeError("the PIN did not open the sheet")
+        self.csrf = token.group(1).decode()
+
+    def send(self, path: str, payload: dict | None = None) -> tuple[int, dict | None]:
+        """GET (no payload) or POST JSON to the link's `path`: the status and the JSON answer."""
+        data = None if payload is None else json.dumps(payload).encode()
+        headers = {"Content-Type": "application/json", "X-CSRFToken": self.csrf}
+        request = urllib.request.Request(self.base + self.path + path, data, headers)
+        try:
+            with self.opener.open(request, timeout=120) as response:
+                status, body = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, body = error.code, error.read()
+        try:
+            return status, json.loads(body) if body else None
+        except ValueError:
+            return status, None
+
+
+def keeper(base: str, link: dict, run: Run, start: threading.Barrier) -> None:
+    table = link["table"]
+    phone = Phone(base, link["token"])
+    try:
+        phone.unlock(link["pin"])
+        status, answer = phone.send("schreiber/", {"take": False})
+        if status != 200 or answer["state"]["keeper"] != "me":
+            raise RuntimeError(f"{status} {answer}")
+    except Exception as error:
+        run.errors.append(f"keeper of table {table}: {error!r}")
+        start.abort()
+        return
+    run.acknowledged[table], run.keys[table] = set(), set()
+    start.wait()
+    rng = random.Random(table)
+    for number in range(1, GAMES + 1):
+        if number > 1:
+            time.sleep(rng.uniform(*THINK))
+        entry = {
+            "key": secrets.token_urlsafe(12),
+            "number": number,
+            "code": CODES[number % len(CODES)],
+            "version": 0,
+        }
+        run.keys[table].add(entry["key"])
+        lost = (table * GAMES + number) % RESEND == 0
+        try:
+            revision = enter(phone, table, entry, run, lost=lost, together=table % 2 == 0)
+            began = time.perf_counter()
+            status, _ = phone.send(f"stand/?seit={revision}")
+            run.polls.append((time.perf_counter() - began, status))
+        except (urllib.error.URLError, OSError, KeyError, TypeError) as error:
+            run.errors.append(f"table {table} game {number}: {error!r}")
+            continue
+        if status != 204:  # only this phone writes the table, so nothing changed since
+            run.errors.append(f"table {table} game {number}: poll after the entry: {status}")
+
+
+def enter(phone: Phone, table: int, entry: dict, run: Run, *, lost: bool, together: bool) -> str:
+    """Send `entry`, twice when its answer is `lost` (after the first answer, or `together`
+    with it), and check the answers; the table's revision after it."""
+    again: list[tuple[int, dict | None]] = []
+    twin = threading.Thread(target=lambda: again.append(phone.send("eingabe/", entry)))
+    if lost and together:
+        twin.start()
+    began = time.perf_counter()
+    status, answer = phone.send("eingabe/", entry)
+    (run.latencies if entry["number"] > 1 else run.first).append(time.perf_counter() - began)
+    if lost:
+        if not together:
+            twin.start()
+        twin.join()
+    answers = [(status, answer), *again]
+    replayed = sum(bool(a and a.get("replayed")) for _, a in answers)
+    if lost:
+        run.resent.append(replayed)
+    number = entry["number"]
+    if any(s != 200 or a["outcome"] != "saved" or a["number"] != number for s, a in answers):
+        run.errors.append(f"table {table} game {number}: {answers}")
+        return ""
+    if replayed != len(answers) - 1:
+        run.errors.append(f"table {table} game {number}: {replayed} of {len(answers)} replayed")
+    run.acknowledged[table].add(number)
+    return answer["state"]["revision"]
+
+
+def viewer(base: str, link: dict, run: Run, start: threading.Barrier, stop: threading.Event):
+    phone = Phone(base, link["token"])
+    try:
+        phone.unlock(link["pin"])
+    except Exception as error:
+        run.errors.append(f"viewer of table {link['table']}: {error!r}")
+        start.abort()
+        return
+    start.wait()
+    revision, seen = "", 0
+    rng = random.Random(link["table"])
+    pause = rng.uniform(0, POLL)  # the phones were not switched on at the same second
+    while True:
+        last = stop.wait(pause)  # once stopped, one poll more: it must show every game
+        began = time.perf_counter()
+        try:
+            status, state = phone.send(f"stand/?seit={revision}")
+        except (urllib.error.URLError, OSError) as error:
+            run.errors.append(f"viewer of table {link['table']}: {error!r}")
+            status, state = 0, None
+        run.polls.append((time.perf_counter() - began, status))
+        if status == 200 and state:
+            revision, seen = state["revision"], state["entered"]
+        elif status != 204:
+            run.errors.append(f"viewer of table {link['table']}: poll answered {status}")
+        if last:
+            break
+        pause = POLL
+    if seen != len(run.acknowledged.get(link["table"], ())):
+        run.errors.append(f"viewer of table {link['table']} saw {seen} of the games at the end")
+
+
+def phase(base: str, server: int, links: list[dict]) -> Run:
+    run = Run()
+    start = threading.Barrier(2 * len(links) + 1)
+    stop = threading.Event()
+    keepers = [threading.Thread(target=keeper, args=(base, k, run, start)) for k in links]
+    viewers = [threading.Thread(target=viewer, args=(base, k, run, start, stop)) for k in links]
+    began = time.perf_counter()
+    for thread in keepers + viewers:
+        thread.start()
+    try:
+        start.wait()  # every phone has typed its PIN
+    except threading.BrokenBarrierError:
+        stop.set()
+        raise RuntimeError(f"a phone could not start: {run.errors[:3]}") from None
+    run.opening = time.perf_counter() - began
+    began, load = time.perf_counter(), os.getloadavg()[0]
+    cpu = (tree_cpu(server), time.process_time())
+    for thread in keepers:
+        thread.join()
+    run.seconds = time.perf_counter() - began
+    run.load = (load, os.getloadavg()[0])
+    run.cpu = (tree_cpu(server) - cpu[0], time.process_time() - cpu[1])
+    stop.set()
+    for thread in viewers:
+        thread.join()
+    return run
+
+
+def setup() -> None:
+    """In a Django process: a link with its PIN for each of Durchgang 2's tables of four."""
+    import django
+
+    django.setup()
+    from tournament.models import Table
+    from tournament.services.table_links import table_link_issue
+
+    tables = Table.objects.filter(
+        durchgang__tournament__slug=SLUG, durchgang__number=2, seat_count=4
+    ).order_by("number")
+    links = [table_link_issue(table=table, user=None) for table in tables[:TABLES]]
+    print(json.dumps([{"table": k.table.number, "token": k.token, "pin": k.pin} for k in links]))
+
+
+def stored() -> None:
+    """In a Django process: per table of Durchgang 2, its games and its phones' entries."""
+    import django
+
+    django.setup()
+    from tournament.models import Hand, PhoneEntry
+
+    where = {"table__durchgang__tournament__slug": SLUG, "table__durchgang__number": 2}
+    tables: dict[int, dict] = {}
+    for table, number in Hand.objects.filter(**where).values_list("table__number", "number"):
+        tables.setdefault(table, {"games": [], "keys": []})["games"].append(number)
+    entries = PhoneEntry.objects.filter(**where).values_list("table__number", "key", "outcome")
+    for table, key, outcome in entries:
+        tables.setdefault(table, {"games": [], "keys": []})["keys"].append([key, outcome])
+    print(json.dumps(tables))
+
+
+def bench_phones(db: str, env: dict[str, str], work: Path) -> list[Result]:
+    seed(env, work, slug=SLUG, players=4 * TABLES)
+    links = json.loads(script(env, "bench/phones.py", "--setup"))
+    if len(links) < TABLES:
+        raise RuntimeError(f"{len(links)} tables of four, {TABLES} wanted")
+    log = work / f"gunicorn-phones-{db}.log"
+    server, base = serve(env, log)
+    try:  # the phones typing their PINs before the start let every worker load its code
+        run = phase(base, server.pid, links)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    tables = json.loads(script(env, "bench/phones.py", "--stored"))
+    for table, numbers in run.acknowledged.items():
+        held = tables.get(str(table), {"games": [], "keys": []})
+        run.lost += len(numbers - set(held["games"]))
+        keys = {key for key, _ in held["keys"]}
+        run.doubled += max(0, len(held["games"]) - len(numbers))
+        run.doubled += max(0, len(held["keys"]) - len(run.keys[table]))
+        if keys != run.keys[table] or any(o != "saved" for _, o in held["keys"]):
+            run.errors.append(f"table {table}: stored phone entries differ from those sent")
+    crashes = sum(log.read_text().count(word) for word in ("Traceback", "WORKER TIMEOUT"))
+    return report(db, run, crashes)
+
+
+def report(db: str, run: Run, crashes: int) -> list[Result]:
+    tables = len(run.acknowledged)
+    polls = [seconds for seconds, _ in run.polls]
+    news = sum(status == 200 for _, status in run.polls)
+    resends, replayed = len(run.resent), sum(run.resent)
+    print(
+        f"phones of {tables} tables (gunicorn -w {WORKERS}, {4 * TABLES} players, {GAMES} games"
+        f" per table; per table a keeper and a viewer polling every {POLL:.0f} s;"
+        f" load average {run.load[0]:.1f} before, {run.load[1]:.1f} after):"
+    )
+    print(
+        f"      {2 * tables} phones opening their table's link with the PIN at once"
+        f" (page, PIN, sheet): all in {run.opening:.1f} s"
+    )
+    burst = max(run.first, default=float("nan"))
+    print(
+        f"      game 1 of every table at once: {len(run.first)} answered in {burst:.1f} s"
+        f" = {len(run.first) / burst:.1f} entries/s, p50 {ms(run.first, 50)},"
+        f" p95 {ms(run.first, 95)}"
+    )
+    offered = tables / (sum(THINK) / 2)
+    print(
+        f"      games 2-{GAMES}, {THINK[0]:.0f}-{THINK[1]:.0f} s apart per table"
+        f" (~{offered:.0f} entries/s offered): {len(run.latencies)} answered,"
+        f" p50 {ms(run.latencies, 50)}, p95 {ms(run.latencies, 95)},"
+        f" p99 {ms(run.latencies, 99)}"
+    )
+    print(
+        f"      polls: {len(run.polls)} ({news} with news), p50 {ms(polls, 50)},"
+        f" p95 {ms(polls, 95)}; {run.entries} entries in {run.seconds:.0f} s"
+    )
+    print(
+        f"      CPU meanwhile: gunicorn {run.cpu[0]:.0f} s = {run.cpu[0] / run.seconds:.2f} cores,"
+        f" the phones (this process) {run.cpu[1] / run.seconds:.2f} cores,"
+        f" of {os.cpu_count()}"
+    )
+    print(
+        f"      {resends} entries sent again, {replayed} answered as replayed;"
+        f" {len(run.errors)} errors, {run.lost} lost, {run.doubled} doubled,"
+        f" {crashes} tracebacks or timeouts in the server's log"
+    )
+    for error in run.errors[:5]:
+        print(f"        {error}")
+    complete = run.entries == tables * GAMES
+    p95 = percentile(run.latencies, 95)
+    return [
+        check(
+            db,
+            f"phones of {tables} tables: errors / lost / doubled = 0, every game saved",
+            f"{len(run.errors) + crashes} / {run.lost} / {run.doubled};"
+            f" {run.entries} of {tables * GAMES}",
+            not run.errors and not run.lost and not run.doubled and not crashes and complete,
+        ),
+        check(
+            db,
+            "phone entries sent again are answered as replayed",
+            f"{replayed} of {resends}",
+            replayed == resends > 0,
+        ),
+        check(
+            db,
+            f"game 1 of {tables} tables at once: all answered <= {BURST:.0f} s",
+            f"{burst:.1f} s ({len(run.first) / burst:.1f} entries/s)",
+            burst <= BURST,
+        ),
+        check(
+            db,
+            f"phone entries {THINK[0]:.0f}-{THINK[1]:.0f} s apart per table: p95 <= {P95:.0f} s",
+            f"{p95 * 1000:.0f} ms",
+            p95 <= P95,
+        ),
+    ]
+
+
+def ms(values: list[float], p: int) -> str:
+    return f"{percentile(values, p) * 1000:.0f} ms"
+
+
+def main() -> None:
+    base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
+    with tempfile.TemporaryDirectory(prefix="schafkopf-phones-") as tmp:
+        work = Path(tmp)
+        env = {**base, "DATABASE_URL": f"sqlite:///{work / 'phones.sqlite3'}"}
+        manage(env, "migrate", "--noinput", "-v0")
+        bench_phones("SQLite", env, work)
+        with postgres_database(f"bench_phones_{os.getpid()}") as url:
+            if url:
+                env = {**base, "DATABASE_URL": url}
+                manage(env, "migrate", "--noinput", "-v0")
+                bench_phones("PostgreSQL", env, work)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if sys.argv[1:2] == ["--setup"]:
+        setup()
+    elif sys.argv[1:2] == ["--stored"]:
+        stored()
+    else:
+        main()
