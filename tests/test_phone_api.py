@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.test_sheet_closing import fill
+from tests.test_sheet_closing import fill, leitung  # noqa: F401  (fixture)
 from tournament.models import Hand, PhoneEntry, Seat, SheetEvent, TableLink
 from tournament.services.hands import hand_record
 from tournament.services.phones import PIN_LOCK, PIN_TRIES
@@ -26,11 +26,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def link(table, leitung):
     return table_link_issue(table=table, user=leitung)
-
-
-@pytest.fixture
-def leitung(django_user_model):
-    return django_user_model.objects.create_user("leitung")
 
 
 def url(name: str, link: TableLink) -> str:
