@@ -19,13 +19,9 @@ $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-# Settings need a secret key; the development one is fine for compiling translations.
-messages: export DJANGO_DEBUG = 1
+# Compiled in pure Python (polib): no GNU gettext needed on the machine.
 messages: venv
-	@command -v msgfmt >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y gettext; \
-	  else echo "msgfmt missing: install gettext (sudo apt-get install gettext)" >&2; exit 1; fi; }
-	$(MANAGE) compilemessages --ignore=$(VENV) --verbosity=0
+	$(MANAGE) translations_compile
 
 # Installs Debian's chromium for the browser tests (CI calls it; needs root).
 chromium:

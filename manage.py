@@ -20,6 +20,7 @@ KEYLESS_COMMANDS = {
     "backup",
     "restore",
     "compilemessages",
+    "translations_compile",
     "makemessages",
 }
 

@@ -11,8 +11,17 @@ DJANGO_STATIC_MANIFEST  1 to serve hashed, compressed static files after ``colle
                         (default: the opposite of DJANGO_DEBUG).
 PUBLIC_PAGE_GRACE       seconds the cached public pages may lag behind while games come in
                         (default 5; 0: never).
+PUBLIC_RENDER_LIMIT     expensive public pages (ranking, its PDF, projector, statistics) one
+                        visitor's address may have rendered anew per minute (default 30; 0: no
+                        limit); beyond it a 429 page. Visitors sharing one address share it.
+FORWARDED_ALLOW_IPS     the reverse proxies in front (as for gunicorn; default 127.0.0.1,::1):
+                        behind them the visitor's address is taken from X-Forwarded-For.
 PDF_RENDER_TIMEOUT      seconds one PDF render may take (default 300; 0: no bound).
 PDF_RENDER_MEMORY_MB    memory one PDF render may use (default 2048; 0: no bound).
+PRINT_JOBS_AT_ONCE      whole-Durchgang PDFs one server process renders at once (default 1);
+                        further print jobs wait in line.
+STAFF_SESSION_HOURS     hours a login lasts (default 12: a working day).
+DJANGO_LOG_FILE         a file the log is appended to, besides standard error (default: none).
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
 """
 
@@ -24,6 +33,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.log import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -62,6 +72,7 @@ MIDDLEWARE = [
     "config.csp.HtmlCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChosenLanguageMiddleware",
+    "tournament.middleware.HostileInputMiddleware",  # NUL anywhere: a German 400, nothing read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -171,6 +182,10 @@ STORAGES = {
 # Public pages may lag this many seconds behind the last saved game while games keep coming in
 # (tournament/services/public_cache.py); 0: re-render after every change.
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
+# Renders of expensive public pages outside that cache one visitor (address) may force per
+# minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
+PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)
+FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
 # Seconds between two refreshes of the live regions of a page (tournament/live.py): the
 # supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
@@ -180,8 +195,25 @@ LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
 # over them the render stops with a message instead of holding the app. 0 switches one off.
 PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)
 PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 2048)
+# Print jobs of signed scoresheets (tournament/print_jobs.py): one per Durchgang; this many
+# renders at once per server process (each may use a pool of two processes), the rest in line.
+PRINT_JOBS_AT_ONCE = env_int("PRINT_JOBS_AT_ONCE", 1)
+if PRINT_JOBS_AT_ONCE < 1:
+    raise ImproperlyConfigured("PRINT_JOBS_AT_ONCE must be 1 or more.")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# Errors with their traceback to standard error, and to DJANGO_LOG_FILE when set (config/log.py).
+LOGGING_CONFIG = "config.log.configure"
+LOGGING = logging_config(env_str("DJANGO_LOG_FILE"))
+
+# Sessions: staff logins end a working day after the login (config/sessions.py); any other
+# session (a phone after its table's PIN) lasts as long after its last change. Visitors of the
+# public pages get none.
+STAFF_SESSION_HOURS = env_int("STAFF_SESSION_HOURS", 12)
+if STAFF_SESSION_HOURS < 1:
+    raise ImproperlyConfigured("STAFF_SESSION_HOURS must be 1 or more.")
+SESSION_COOKIE_AGE = STAFF_SESSION_HOURS * 3600
 
 # Security: always on.
 SESSION_COOKIE_HTTPONLY = True

@@ -14,6 +14,9 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-insecure-key-not-for-any-d
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 # Readers see every change at once (tests/test_public_cache.py sets a grace where it tests one).
 os.environ.setdefault("PUBLIC_PAGE_GRACE", "0")
+# Tests ask for many pages from one address (tests/test_public_cache.py sets the render limit
+# where it tests it).
+os.environ.setdefault("PUBLIC_RENDER_LIMIT", "0")
 
 from config.settings import *  # noqa: E402, F403
 

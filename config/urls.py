@@ -5,6 +5,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
+from config.login import AdminLoginForm, LoginForm
+
+admin.site.login_form = AdminLoginForm  # the user name's length checked (config/login.py)
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -12,7 +15,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Of django.contrib.auth.urls only what the site uses: no password reset by e-mail (the site
     # sends no mail; an administrator sets a forgotten password in the admin).
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password_change/",

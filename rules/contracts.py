@@ -1,6 +1,6 @@
 """Suits and contract kinds of Schafkopf, and what each contract may name.
 
-Plain Python, no Django. Terms (see the project's DOMAIN.md):
+Plain Python, no Django. Terms (see the glossary in docs/rules.md):
 
 - *Rufspiel*: the declarer calls a Sau (ace) of Eichel, Gras or Schellen; its holder is the partner.
 - *single-player games* (Einzelspiele): Solo, Wenz, Farbwenz, Geier, Farbgeier; they may be

@@ -33,6 +33,7 @@ from enum import StrEnum
 from itertools import product
 
 from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract, Suit
+from rules.limits import value_limit
 
 #: The numbers of a `GameValue` and the kinds of game a sanction row is for, in dict-form order.
 VALUE_FIELDS = ("base", "schneider", "schwarz", "laufende_unit", "laufende_from", "laufende_max")
@@ -251,7 +252,8 @@ def sanctions_by_3_4_17(table: PointTable) -> SanctionValues:
 class TableProblem:
     """Why a table cannot be used: the `field` (dotted path of the dict form) and a `code`.
 
-    Codes: negative_value; game_worth_nothing (a simple game, a Tout or a Sie scores 0);
+    Codes: negative_value; value_too_large (above `value_limit`: a game could score more than
+    the score column holds); game_worth_nothing (a simple game, a Tout or a Sie scores 0);
     laufende_from_range (Laufende paid, but not from 1 to 14); laufende_max_below_from;
     laufende_range (a Sie's Laufende not 0 to 14); suit_not_named (a suit value for a suit the
     contract cannot name, e.g. a Herz-Rufspiel); kontra_factor_below_one; not_zero_sum (a
@@ -267,6 +269,11 @@ def point_table_problems(table: PointTable) -> list[TableProblem]:
     """Everything wrong with `table` (empty when a tournament may score with it)."""
     found: list[TableProblem] = []
     found += [TableProblem(path, "negative_value") for path, n in _numbers(table) if n < 0]
+    found += [
+        TableProblem(path, "value_too_large")
+        for path, n in _numbers(table)
+        if n > value_limit(path)
+    ]
     for path, contracts, value in _game_values(table):
         if value.base < 1 or any(base < 1 for _, base in value.suits):
             found.append(TableProblem(f"{path}.base", "game_worth_nothing"))
@@ -287,6 +294,8 @@ def point_table_problems(table: PointTable) -> list[TableProblem]:
         found.append(TableProblem("kontra", "kontra_factor_below_one"))
     if table.unit not in UNITS:
         found.append(TableProblem("unit", "unit_unknown"))
+    if any(problem.code == "value_too_large" for problem in found):
+        return found  # its sample games could be numbers of any size: not worth computing
     for field in dict.fromkeys(_unbalanced(table)):
         found.append(TableProblem(field, "not_zero_sum" if table.zero_sum else "negative_points"))
     return found

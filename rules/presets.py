@@ -7,9 +7,9 @@ its `source`; what the source leaves open is said there as an assumption. Values
 on zero-sum tables and per winner on plus-only tables (see `rules.pointtables`). Every preset's
 sanctions are those rule 3.4.17 gives it (`sanctions_by_3_4_17`), written out as data.
 
-Every table is scored with the project's reading of the tournament rules (DOMAIN.md): in the first
-game of a sheet a single-player Tout or Schwarz is a simple game (5.2.15; its Laufende and Stoß
-still count), a sanctioned game is scored by the sanction (3.4.17), a struck game scores 0.
+Every table is scored with the project's reading of the tournament rules (docs/rules.md): in the
+first game of a sheet a single-player Tout or Schwarz is a simple game (5.2.15; its Laufende and
+Stoß still count), a sanctioned game is scored by the sanction (3.4.17), a struck game scores 0.
 """
 
 from __future__ import annotations

@@ -74,12 +74,18 @@ class EntryCode:
     kontra: int = 0
 
 
+def _whole(text: str) -> int | None:
+    """`text` as a whole number if it is at most six ASCII digits, else None: `"²".isdigit()`
+    is true but `int("²")` fails, and `int()` refuses a text of thousands of digits."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def _seat(token: str, seats: int) -> int:
     if not token.isdigit():
         raise CodeError("seat_expected", token)
-    number = int(token)
-    if not 1 <= number <= seats:
-        raise CodeError("seat_range", token, {"max": seats})
+    number = _whole(token)
+    if number is None or not 1 <= number <= seats:
+        raise CodeError("seat_range", token[:10], {"max": seats})
     return number
 
 
@@ -90,7 +96,7 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
         raise CodeError("empty")
     contract = CONTRACT_CODES.get(tokens[0])
     if contract is None:
-        raise CodeError("contract_unknown", tokens[0])
+        raise CodeError("contract_unknown", tokens[0][:20])
     rest = tokens[1:]
     suit = None
     if needs_suit(contract):
@@ -114,14 +120,14 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
             won = RESULT_CODES[token]
         elif token in FLAG_CODES:
             flags[FLAG_CODES[token]] = True
-        elif token.startswith("a") and token[1:].isdigit() and augen is None:
-            augen = int(token[1:])
-        elif token.startswith("l") and token[1:].isdigit() and laufende is None:
-            laufende = int(token[1:])
+        elif token.startswith("a") and _whole(token[1:]) is not None and augen is None:
+            augen = _whole(token[1:])
+        elif token.startswith("l") and _whole(token[1:]) is not None and laufende is None:
+            laufende = _whole(token[1:])
         elif token in KONTRA_CODES and not kontra:
             kontra = KONTRA_CODES[token]
         else:
-            raise CodeError("token_unknown", token)
+            raise CodeError("token_unknown", token[:20])
     if flags.get("schwarz"):
         flags["schneider"] = True
     return EntryCode(

@@ -99,7 +99,8 @@ class Hand:
 
 
 def hand_violations(hand: Hand, rules: Rules) -> list[Violation]:
-    """Every rule of DOMAIN.md the game as written breaks (empty when it may be scored)."""
+    """Every rule the game as written breaks (docs/rules.md, section 2); empty when it may be
+    scored."""
     found: list[Violation] = []
     add = found.append
     limit = games_at_table(seats=len(hand.seats), games_per_durchgang=rules.games_per_durchgang)
@@ -222,7 +223,7 @@ def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
 
 
 def _sanction_points(hand: Hand, table: PointTable) -> dict[str, int]:
-    """Rule 3.4.17 as the project reads it (DOMAIN.md, interpretation 2), with the table's
+    """Rule 3.4.17 as the project reads it (docs/rules.md, section 6), with the table's
     sanction values: offender, his partners (0) and each player of the other side."""
     offender = hand.offender
     assert offender is not None

@@ -1,4 +1,5 @@
-"""Shared fixtures: the worked example, tournaments, and the roles of STYLE.md."""
+"""Shared fixtures: the worked example, tournaments, and the roles (supervisor, clerk, a clerk of
+another tournament)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from tournament.models import Membership, Table
 hypothesis_settings.register_profile("untimed", deadline=None)
 hypothesis_settings.load_profile("untimed")
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-EXAMPLES = SHARED / "spec" / "examples"
+# A worked example tournament in the interchange format and its expected standings.
+EXAMPLES = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(autouse=True)

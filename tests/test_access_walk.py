@@ -81,6 +81,8 @@ ACCESS = {
     "manage:player_edit": SUPERVISOR,
     "manage:player_substitute": SUPERVISOR,
     "manage:player_withdraw": SUPERVISOR,
+    "manage:start_cards": SUPERVISOR,
+    "manage:player_start_card": SUPERVISOR,
     "manage:durchgaenge": SUPERVISOR,
     "manage:durchgang": SUPERVISOR,
     "manage:draw": SUPERVISOR,
@@ -263,7 +265,12 @@ def world(db):
 def url_kwargs(name, arguments, world):
     """The URL's arguments from FILL, or None when one of them cannot be filled."""
     values = {**FILL, **FILL_BY_NAME.get(name, {})}
-    if name in ("manage:player_edit", "manage:player_substitute", "manage:player_withdraw"):
+    if name in (
+        "manage:player_edit",
+        "manage:player_substitute",
+        "manage:player_withdraw",
+        "manage:player_start_card",
+    ):
         values["pk"] = world.unseated.pk
     elif name == "manage:correction_decide":
         values["pk"] = world.correction.pk
@@ -333,7 +340,11 @@ def post_data(name, world) -> dict:
             "reason": "Karten gezeigt",
             "version": hand_version(world, 2, 3),
         },
-        "manage:correction_decide": {"decision": "apply", "note": "ok"},
+        "manage:correction_decide": {
+            "decision": "apply",
+            "note": "ok",
+            "version": hand_version(world, 1, 5),
+        },
         "manage:clerks": {"username": "neuschreiber", "password": "Ein-langes-Passwort-42"},
         "manage:ranking_publish": {"publication": "after", "after": 1},
         "manage:table_links": {"table": 2, "issue": "1"},

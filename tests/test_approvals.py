@@ -1,4 +1,4 @@
-"""Which games need the supervisor's approval (5.2.14, 5.2.16; DOMAIN.md, interpretation 3).
+"""Which games need the supervisor's approval (5.2.14, 5.2.16; docs/rules.md, section 5).
 
 Every Tout and every Sie needs approval, and so does every single-player game from the 5th per
 sheet on; Tout and Sie count towards that number, struck games and Rufspiele do not. The

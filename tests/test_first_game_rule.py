@@ -1,4 +1,4 @@
-"""The first game of a sheet (rule 5.2.15 as DOMAIN.md, interpretation 1, reads it).
+"""The first game of a sheet (rules 5.2.15 and 2.9.1 as docs/rules.md, section 4, reads them).
 
 In game 1 a single-player Tout or Schwarz, won or lost, is scored as a simple single-player
 game (6 / 2, Schneider not added); Schneider alone scores as usual; a Rufspiel is not affected;

@@ -95,7 +95,7 @@ VIOLATIONS = [
     pytest.param(
         replace(SOLO, schwarz=True), ("schwarz", "schwarz_without_schneider"), id="schwarz-only"
     ),
-    # Augen: 0..120; 61 wins; Schneider with >= 91 won or <= 30 lost (DOMAIN.md glossary).
+    # Augen: 0..120; 61 wins; Schneider with >= 91 won or <= 30 lost (4.1.2-4.1.4, docs/rules.md).
     pytest.param(replace(SOLO, augen=121), ("augen", "augen_range"), id="augen-121"),
     pytest.param(replace(SOLO, augen=-1), ("augen", "augen_range"), id="augen-negative"),
     pytest.param(replace(SOLO, augen=60), ("augen", "augen_contradicts_won"), id="won-with-60"),

@@ -108,7 +108,7 @@ def test_a_fifth_single_player_game_without_approval_is_refused(example_document
     errors = _errors(doc)
     assert errors == [
         "durchgaenge[0].tables[0].hands[5].approved_by: this game needs the supervisor's "
-        "approval (rules 5.2.14, 5.2.16)"
+        'approval (rules 5.2.14, 5.2.16): say who approved it, or mark it "approval": "pending"'
     ]
 
 

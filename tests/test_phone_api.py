@@ -1,6 +1,6 @@
 """The phones at a table (issue 9): the scorekeeper's phone enters games, the others only read;
 an entry sent again under the same key is stored once; two phones entering the same game: one
-wins and the other is told; players confirm with their start number; wrong PINs are throttled;
+wins and the other is told; players confirm with their personal codes; wrong PINs are throttled;
 a phone sees changes by polling the table's revision. Nothing is stored from a refused entry."""
 
 from __future__ import annotations
@@ -117,7 +117,9 @@ def test_a_refused_game_is_told_in_german_and_stores_nothing(link):
     beyond = enter(keeper, link, 40, "r e 1 3 +")
     assert beyond.json()["message"] == "Spiel: Diese Spielliste hat die Spiele 1 bis 32."
     assert Hand.objects.count() == 0
-    assert post(keeper, "phone_entry", link, ["no", "dict"]).status_code == 404
+    not_an_object = post(keeper, "phone_entry", link, ["no", "dict"])
+    assert not_an_object.status_code == 400
+    assert not_an_object.json()["message"] == "Die Anfrage muss ein JSON-Objekt sein."
 
 
 def test_the_state_changes_with_an_approval_and_is_204_while_nothing_changes(link, p, leitung):
@@ -135,19 +137,24 @@ def test_the_state_changes_with_an_approval_and_is_204_while_nothing_changes(lin
     assert state["rows"][1]["status_text"] == "genehmigt"
 
 
-def test_players_confirm_a_complete_sheet_with_their_start_numbers(link, table, p):
+def test_players_confirm_a_complete_sheet_with_their_personal_codes(link, table, p):
     keeper = phone(link, keeper=True)
-    assert post(keeper, "phone_confirm", link, {"seat": 1, "start_number": "1"}).status_code == 400
+    early = post(keeper, "phone_confirm", link, {"seat": 1, "code": p[1].personal_code})
+    assert early.status_code == 400 and "alle Spiele eingetragen" in early.json()["message"]
     fill(table, p)
     state = keeper.get(url("phone_state", link)).json()
     assert state["confirm"] and state["next"] is None
-    wrong_number = post(keeper, "phone_confirm", link, {"seat": 2, "start_number": "3"})
-    assert wrong_number.status_code == 400
-    assert wrong_number.json()["message"] == "Das ist nicht die Startnummer von Platz 2."
+    wrong_code = post(keeper, "phone_confirm", link, {"seat": 2, "code": p[3].personal_code})
+    assert wrong_code.status_code == 400
+    assert wrong_code.json()["message"] == (
+        "Das ist nicht der persönliche Code von Resi Maier (Platz 2). "
+        "Noch 4 Versuche, dann eine Pause."
+    )
     for seat in (1, 2, 3, 4):
-        answer = post(keeper, "phone_confirm", link, {"seat": seat, "start_number": str(seat)})
+        answer = post(keeper, "phone_confirm", link, {"seat": seat, "code": p[seat].personal_code})
         assert answer.status_code == 200
-    assert set(Seat.objects.filter(table=table).values_list("signature", flat=True)) == {"Telefon"}
+    signatures = set(Seat.objects.filter(table=table).values_list("signature", flat=True))
+    assert signatures == {"Telefon-Code"}
     assert all(seat["confirmed"] for seat in answer.json()["state"]["seats"])
     late = enter(keeper, link, 32, "r g 2 4 -", version=1)
     assert late.status_code == 400 and "Turnierleitung" in late.json()["message"]

@@ -1,7 +1,7 @@
 """A table's sheet on the players' phones in a real browser (issue 9): the scorekeeper enters
 games by tapping buttons, also without a connection (the games wait on the phone and arrive
 once each); a second phone only reads and sees every game appear; a Tout's approval shows up
-by itself; the players confirm the complete sheet with their start numbers.
+by itself; the players confirm the complete sheet with the personal codes of their start cards.
 
 Playwright runs in a thread of its own, as in `test_scoresheet_browser` (whose `chromium` and
 `drive` fixtures these tests use); the database is checked in the main thread between steps.
@@ -290,22 +290,24 @@ def test_a_tout_waits_for_approval_and_the_phone_shows_the_approval_by_itself(
     assert drive(stayed, page)
 
 
-def confirm(page, position, start_number):
+def confirm(page, position, code):
     form = page.locator(f'.phone-sign[data-position="{position}"]')
-    form.get_by_label("Startnummer von").fill(start_number)
+    form.get_by_label("Persönlicher Code von").fill(code)
     form.get_by_role("button", name="Bestätigen").tap()
 
 
-def confirm_all(page, start_numbers):
+def confirm_all(page, codes, start_number_of_2, name_of_2):
     section = page.locator("#phone-confirm")
     expect(section.get_by_role("heading")).to_have_text("Liste bestätigen")
     expect(section.locator(".phone-sign")).to_have_count(4)
-    wrong = "1" if start_numbers[2] != "1" else "2"
-    confirm(page, 2, wrong)
+    confirm(page, 2, start_number_of_2)  # the start number is public: it confirms nothing
     error = section.locator('.phone-sign[data-position="2"] .phone-error')
-    expect(error).to_have_text("Das ist nicht die Startnummer von Platz 2.")
-    for position, start_number in start_numbers.items():
-        confirm(page, position, start_number)
+    expect(error).to_have_text(
+        f"Das ist nicht der persönliche Code von {name_of_2} (Platz 2). "
+        "Noch 4 Versuche, dann eine Pause."
+    )
+    for position, code in codes.items():
+        confirm(page, position, code)
         expect(section.locator(f'.phone-sign[data-position="{position}"]')).to_be_hidden()
         expect(
             page.locator(f'#phone-seats li[data-position="{position}"] .phone-tick')
@@ -314,7 +316,7 @@ def confirm_all(page, start_numbers):
     expect(section.get_by_text(message)).to_be_visible()
 
 
-def test_the_players_confirm_the_complete_sheet_with_their_start_numbers(
+def test_the_players_confirm_the_complete_sheet_with_their_personal_codes(
     drive, live_server, evening, supervisor
 ):
     Tournament.objects.filter(slug=SLUG).update(games_per_durchgang=4)
@@ -322,10 +324,11 @@ def test_the_players_confirm_the_complete_sheet_with_their_start_numbers(
         seed(number, declarer, partner)
     link = table_link_issue(table=table_one(), user=supervisor)
     seats = table_one().seats.select_related("player").order_by("position")
-    start_numbers = {seat.position: str(seat.player.start_number) for seat in seats}
+    codes = {seat.position: seat.player.personal_code.lower() for seat in seats}  # as typed
+    second = seats[1].player
     page = phone(drive)
     drive(open_sheet, page, live_server.url, link)
-    drive(confirm_all, page, start_numbers)
+    drive(confirm_all, page, codes, str(second.start_number), second.name)
     signed = table_one().seats.values_list("signature", flat=True)
     assert list(signed) == [PHONE] * 4
     assert not table_one().seats.filter(signed_at=None).exists()

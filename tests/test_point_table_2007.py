@@ -1,6 +1,6 @@
 """The 2007 point table (rule 5.2.7) at tables of four and five.
 
-Every expected value below is read off the table in rule 5.2.7 (and DOMAIN.md: the dealer of a
+Every expected value below is read off the table in rule 5.2.7 (and docs/rules.md: the dealer of a
 table of five sits out and scores 0), never off the engine. No database, no Django.
 """
 
@@ -89,7 +89,7 @@ SINGLE_CONTRACTS = [
     pytest.param(Contract.FARBGEIER, Suit.SCHELLEN, id="farbgeier"),
 ]
 
-# Rule 5.2.7, "Solo or Wenz" rows (DOMAIN.md: the same for every single-player game).
+# Rule 5.2.7, "Solo or Wenz" rows (docs/rules.md: the same for every single-player game).
 SINGLE_ROWS = [
     pytest.param(dict(won=True), 6, -2, id="won"),
     pytest.param(dict(won=False), -6, 2, id="lost"),

@@ -5,6 +5,7 @@ renamed (issue 7)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.core.cache import cache
@@ -13,6 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tournament import views_ranking
 from tournament.models import Hand, Player, Tournament
 from tournament.services.hands import hand_delete
 from tournament.services.players import player_update
@@ -214,3 +216,100 @@ def test_within_the_grace_period_readers_get_the_stored_page_then_the_new_one(
     fresh = reader.get(page("ranking")).content.decode()
     assert token.sub("", fresh) != token.sub("", before)
     assert f">{total(1)}<" in fresh.replace(" ", "")
+
+
+# --- Keys by what a page reads, and the limit on forced renders (issue 14, point 9) ---------
+
+
+def test_a_random_query_string_does_not_render_the_ranking_pdf_again(reader, live, monkeypatch):
+    renders = []
+    pdf = views_ranking.ranking_pdf
+    monkeypatch.setattr(
+        views_ranking, "ranking_pdf", lambda *a, **k: renders.append(1) or pdf(*a, **k)
+    )
+    for query in ("", "?x=1", "?x=2", "?utm_source=flyer&x=3", "?after=", "?teil=0"):
+        response = reader.get(page("ranking_pdf") + query)
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert len(renders) == 1
+
+
+@pytest.mark.parametrize("name", ["ranking", "projector", "statistics", "player"])
+def test_every_public_page_ignores_the_parameters_it_does_not_read(reader, live, name):
+    args = (1,) if name == "player" else ()
+    read(reader, page(name, *args))
+    for n in range(5):
+        with CaptureQueriesContext(connection) as queries:
+            response = reader.get(page(name, *args), {"x": n, "zufall": f"wert{n}"})
+        assert response.status_code == 200
+        assert len(queries) == 1  # the generation: the stored page
+        assert "zufall" not in response.content.decode()  # nor in the links of the page
+
+
+def test_a_parameter_the_page_reads_gives_its_own_page_normalized(reader, live):
+    by_name = read(reader, page("ranking") + "?sort=name&page=1")
+    by_points = read(reader, page("ranking") + "?sort=-points")
+    assert by_name != by_points
+    names = re.findall(r"Spieler \d", by_name)
+    assert names == sorted(names)
+    with CaptureQueriesContext(connection) as queries:
+        same = reader.get(page("ranking"), {"sort": " name ", "page": "001", "x": "1"})
+    assert len(queries) == 1 and same.status_code == 200  # the stored page of ?sort=name&page=1
+    projector = read(reader, page("projector") + "?sekunden=45")
+    assert 'content="45;url=?seite=1&amp;sekunden=45"' in projector
+    assert 'content="20;url=?seite=1"' in read(reader, page("projector") + "?sekunden=0045x")
+    assert reader.get(page("ranking"), {"after": "9" * 5000}).status_code == 404  # not 500
+    assert reader.get(page("projector"), {"seite": "9" * 5000}).status_code == 200
+
+
+@pytest.fixture
+def one_minute(monkeypatch):
+    """A clock standing at the start of a minute: the test needs no timing."""
+    clock = [(time.time() // 60) * 60 + 1]
+    monkeypatch.setattr("tournament.services.public_cache.time.time", lambda: clock[0])
+    return clock
+
+
+def test_after_the_render_limit_a_client_gets_429_and_another_client_its_page(
+    live, settings, one_minute
+):
+    settings.PUBLIC_RENDER_LIMIT = 3
+    greedy = Client(REMOTE_ADDR="203.0.113.5")
+    for sort in ("name", "-name", "points"):
+        assert greedy.get(page("ranking"), {"sort": sort}).status_code == 200
+    refused = greedy.get(page("ranking"), {"sort": "-points"})
+    assert refused.status_code == 429
+    assert "Zu viele Seiten auf einmal" in refused.content.decode()
+    assert "Bitte eine Minute warten" in refused.content.decode()
+    assert refused["Retry-After"] == "59"
+    assert greedy.get(page("ranking_pdf")).status_code == 429
+    # Pages from the cache, and pages that are cheap to render, are never refused.
+    assert greedy.get(page("ranking"), {"sort": "name", "x": "7"}).status_code == 200
+    assert greedy.get(page("player", 3)).status_code == 200
+    other = Client(REMOTE_ADDR="203.0.113.6")
+    assert other.get(page("ranking"), {"sort": "-points"}).status_code == 200
+    one_minute[0] += 60
+    assert greedy.get(page("ranking_pdf")).status_code == 200
+
+
+def test_behind_the_proxy_a_visitor_is_counted_by_the_address_the_proxy_saw(
+    live, settings, one_minute
+):
+    settings.PUBLIC_RENDER_LIMIT = 1
+    settings.FORWARDED_ALLOW_IPS = ["127.0.0.1"]
+    proxy = Client(REMOTE_ADDR="127.0.0.1")
+    assert proxy.get(page("ranking_pdf"), HTTP_X_FORWARDED_FOR="198.51.100.7").status_code == 200
+    # A forged address in front of the one the proxy added does not make a new visitor.
+    forged = {"HTTP_X_FORWARDED_FOR": "10.9.8.7, 198.51.100.7"}
+    assert proxy.get(page("statistics"), **forged).status_code == 429
+    assert proxy.get(page("statistics"), HTTP_X_FORWARDED_FOR="198.51.100.8").status_code == 200
+    # Without the proxy, X-Forwarded-For is the visitor's to invent: his own address counts.
+    direct = Client(REMOTE_ADDR="192.0.2.1")
+    assert direct.get(page("projector"), HTTP_X_FORWARDED_FOR="1.1.1.1").status_code == 200
+    assert direct.get(page("ranking"), HTTP_X_FORWARDED_FOR="1.1.1.2").status_code == 429
+
+
+def test_the_staff_is_never_limited(client, request, live, settings, one_minute):
+    settings.PUBLIC_RENDER_LIMIT = 1
+    client.force_login(request.getfixturevalue("supervisor"))
+    for sort in ("name", "-name", "points"):
+        assert client.get(page("ranking"), {"sort": sort}).status_code == 200

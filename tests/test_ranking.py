@@ -1,4 +1,4 @@
-"""The ranking (5.4.1, 5.4.2; DOMAIN.md, interpretation 5): points, the tie-break cascade, a lot.
+"""The ranking (5.4.1, 5.4.2; docs/rules.md, section 8): points, the tie-break cascade, a lot.
 
 Players equal on points are compared by a. Sie played, b. Touts won, c. Touts played, d. single-
 player games won, e. single-player games played (higher is better, each only if all earlier ones

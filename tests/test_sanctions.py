@@ -1,4 +1,4 @@
-"""Sanctioned games (rules 3.4.17 and 3.4.18 as DOMAIN.md, interpretation 2, reads them).
+"""Sanctioned games (rules 3.4.17 and 3.4.18 as docs/rules.md, section 6, reads them).
 
 A sanctioned game is scored by the offence, not by its result. Rufspiel: offender -4, each
 player of the other side +2, the offender's partner 0. Single-player game: offender -9; the

@@ -196,7 +196,7 @@ def sign_all(page):
         expect(page.locator(".messages .success")).to_have_text(
             f"Spieler {seat} hat unterschrieben."
         )
-    expect(page.locator("ul.signatures li").filter(has_text="✓ Papier")).to_have_count(4)
+    expect(page.locator("ul.signatures li").filter(has_text="✓ auf Papier")).to_have_count(4)
 
 
 def approve_tout(page):

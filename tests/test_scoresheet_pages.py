@@ -209,7 +209,7 @@ def test_a_complete_signed_sheet_is_closed_and_then_changed_only_by_a_correction
     client.force_login(supervisor)
     assert "Zettel falsch gelesen" in client.get(url("corrections")).content.decode()
     pending = Correction.objects.get()
-    client.post(url("correction_decide", pending.pk), {"decision": "apply"})
+    client.post(url("correction_decide", pending.pk), {"decision": "apply", "version": 1})
     hand = game(5)
     assert (hand.declarer.name, hand.suit, hand.won, hand.schneider) == (
         "Spieler 2",

@@ -1,7 +1,7 @@
 """Properties of scoring and ranking that hold for every valid game and every set of totals.
 
 Hypothesis builds valid games at tables of four and five with random contracts, results,
-sanctions and struck flags; the properties come from DOMAIN.md: every game sums to zero (5.2.7),
+sanctions and struck flags; the properties come from docs/rules.md: every game sums to zero (5.2.7),
 the dealer of a table of five scores 0, a struck game scores 0 (5.2.17), and the ranking orders
 all players by points, then the 5.4.2 cascade. No database, no Django.
 """
@@ -26,7 +26,7 @@ NAMES = ("anna", "bert", "carl", "dora", "emil", "fritz", "gerda", "hans")
 GAMES_AT = {4: 32, 5: 40}
 COUNTERS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
 
-# What each contract may name (1.2 / 2.5 and DOMAIN.md): a Rufspiel calls a Sau but never Herz.
+# What each contract may name (2.5.1, docs/rules.md section 2): a Rufspiel never calls the Herz-Sau.
 SUITS = {
     Contract.RUFSPIEL: [Suit.EICHEL, Suit.GRAS, Suit.SCHELLEN],
     Contract.SOLO: list(Suit),

@@ -1,7 +1,7 @@
 """Changing a scoresheet through the services: every change is one row of the sheet's history.
 
 Entries, edits and deletions by the clerk; approvals, refusals, struck games and sanctions by the
-supervisor (DOMAIN.md, interpretations 2-4). Each is checked against the version the user saw
+supervisor (docs/rules.md, sections 5 and 6). Each is checked against the version the user saw
 and leaves exactly one append-only history row: who, when, the game before and after, why.
 Closing, signatures and corrections are in test_sheet_closing.py.
 """
@@ -185,20 +185,20 @@ def test_a_refused_tout_no_longer_counts_so_a_later_solo_needs_no_approval(table
         pytest.param(lambda p: dict(tout=False), id="tout"),
     ],
 )
-def test_changing_what_was_approved_drops_the_approval_of_a_tout(
-    table, p, leitung, schreiber, change
-):
+def test_changing_what_was_approved_drops_the_approval_of_a_tout(table, p, leitung, change):
     for number in range(1, 5):  # so that game 5 waits for an approval even without Tout
         enter(table, number, solo(p, seat=4))
     tout = enter(table, 5, solo(p, tout=True))
     hand_approve(hand=tout, user=leitung, version=1)
 
+    # Only the supervisor changes an approved game (a clerk: test_decisions_guarded.py).
     hand_save(
         table=table,
         number=5,
         game=solo(p, **{"tout": True, **change(p)}),
         version=2,
-        user=schreiber,
+        user=leitung,
+        as_supervisor=True,
     )
 
     tout.refresh_from_db()
@@ -211,7 +211,9 @@ def test_changing_only_the_result_of_an_approved_tout_keeps_the_approval(table, 
     tout = enter(table, 2, solo(p, tout=True))
     hand_approve(hand=tout, user=leitung, version=1)
 
-    hand_save(table=table, number=2, game=solo(p, tout=True, won=False), version=2)
+    hand_save(
+        table=table, number=2, game=solo(p, tout=True, won=False), version=2, as_supervisor=True
+    )
 
     tout.refresh_from_db()
     assert tout.approved_by_user == leitung and pending(table) == []
@@ -222,7 +224,7 @@ def test_adding_schneider_to_an_approved_fifth_solo_keeps_the_approval(table, p,
     fifth = five_solos(table, p)
     hand_approve(hand=fifth, user=leitung, version=1)
 
-    hand_save(table=table, number=5, game=solo(p, schneider=True), version=2)
+    hand_save(table=table, number=5, game=solo(p, schneider=True), version=2, as_supervisor=True)
 
     fifth.refresh_from_db()
     assert fifth.approved_by_user == leitung and pending(table) == []

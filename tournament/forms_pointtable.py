@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import SINGLE_PLAYER, Contract
+from rules.limits import SANCTION_LIMIT, VALUE_LIMIT, value_limit
 from rules.pointtables import (
     VALUE_FIELDS,
     PointTable,
@@ -98,6 +99,11 @@ MESSAGES = {
     "laufende_max_below_from": _("The limit is below the first Laufender that counts."),
     "kontra_factor_below_one": _("A factor is at least 1."),
 }
+#: A value above its bound (rules/limits.py): the message names the bound and why.
+TOO_LARGE = _(
+    "At most %(limit_value)s: with a larger value a game could score more points than can be "
+    "stored."
+)
 GROUPS = (
     (_("The table"), ("title", "unit", "zero_sum", "kontra_allowed")),
     (_("Rufspiel"), ("rufspiel_base", "rufspiel_schneider", "rufspiel_schwarz")),
@@ -179,7 +185,8 @@ class PointTableForm(forms.Form):
     herz_solo = forms.IntegerField(
         label=_("Herz-Solo: simple game"),
         min_value=1,
-        max_value=100_000,
+        max_value=VALUE_LIMIT,
+        error_messages={"max_value": TOO_LARGE},
         required=False,
         help_text=_("Empty: as every Solo."),
     )
@@ -217,20 +224,28 @@ class PointTableForm(forms.Form):
             initial[f"{contract.value}_base"] = own.get("base")
             initial[f"{contract.value}_laufende_from"] = own.get("laufende_from")
         super().__init__(*args, initial=initial, **kwargs)
-        for name, (_path, label) in VALUES.items():
+        too_large = {"max_value": TOO_LARGE}
+        for name, (path, label) in VALUES.items():
             low = 1 if name.startswith("kontra_") else 0
-            self.fields[name] = forms.IntegerField(label=label, min_value=low, max_value=100_000)
+            self.fields[name] = forms.IntegerField(
+                label=label, min_value=low, max_value=value_limit(path), error_messages=too_large
+            )
         for name, (_kind, _who, label) in SANCTION_FIELDS.items():
             self.fields[name] = forms.IntegerField(
-                label=label, min_value=0, max_value=100_000, required=False
+                label=label,
+                min_value=0,
+                max_value=SANCTION_LIMIT,
+                required=False,
+                error_messages=too_large,
             )
         for contract in OWN_VALUE_CONTRACTS:
             name = CONTRACT_NAMES[contract]
             self.fields[f"{contract.value}_base"] = forms.IntegerField(
                 label=_("%(contract)s: simple game") % {"contract": name},
                 min_value=1,
-                max_value=100_000,
+                max_value=VALUE_LIMIT,
                 required=False,
+                error_messages={"max_value": TOO_LARGE},
                 help_text=_("Empty: as a Solo."),
             )
             self.fields[f"{contract.value}_laufende_from"] = forms.IntegerField(
@@ -305,12 +320,20 @@ class PointTableForm(forms.Form):
             for kind in ("rufspiel", "single", "tout")
         }
         fields |= {"kontra": "kontra_stoss"}
+        fields |= {
+            f"sanction.{kind}.{who}": name for name, (kind, who, _l) in SANCTION_FIELDS.items()
+        }
         for problem in point_table_problems(table):
             field = fields.get(problem.field) or fields.get(f"{problem.field}.base")
             if field is None and problem.field.startswith("overrides."):
                 contract = problem.field.split(".")[1]
                 field = "herz_solo" if contract == "solo" else f"{contract}_base"
                 field = field if field in self.fields else None
-            self.add_error(field, MESSAGES.get(problem.code, problem.code))
+            message = MESSAGES.get(problem.code, problem.code)
+            if problem.code == "value_too_large":  # a value kept from the table started from
+                message = f"{problem.field}: " + TOO_LARGE % {
+                    "limit_value": value_limit(problem.field)
+                }
+            self.add_error(field, message)
         cleaned["table"] = table
         return cleaned

@@ -70,12 +70,64 @@ def game_from_code(code: str, seats: list[models.Seat]) -> Game:
     )
 
 
-class EntryForm(forms.Form):
-    """One game in one line: its number, the code, and the version the clerk saw."""
+#: The largest version a game can have (the column is a 32-bit integer on PostgreSQL).
+VERSION_MAX = 2**31 - 1
+
+
+def version_parse(value, *, min_value: int) -> int | None:
+    """A version as posted (form or JSON): a whole number from `min_value` on, else None.
+    Never a bool, a float or a number with a sign, blanks or thousands of digits."""
+    if isinstance(value, str) and value.isascii() and value.isdecimal() and len(value) <= 10:
+        value = int(value)
+    if type(value) is not int or not min_value <= value <= VERSION_MAX:
+        return None
+    return value
+
+
+class VersionField(forms.Field):
+    """The version of the game the user loaded (optimistic locking): None when it is missing
+    or garbled, which `VersionedForm` refuses as a whole."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, *, min_value: int, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.min_value = min_value
+
+    def to_python(self, value):
+        return version_parse(value, min_value=self.min_value)
+
+
+VERSION_MISSING = _(
+    "The form came without the version of the game it was loaded with: nothing was saved. "
+    "Reload the page and try again."
+)
+
+
+class VersionedForm(forms.Form):
+    """A change of a game: refused (nothing stored) without a valid `version`, so that a
+    change made on an outdated page can never overwrite what somebody else stored."""
+
+    version = VersionField(min_value=1)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("version") is None:
+            raise forms.ValidationError(VERSION_MISSING, code="version")
+        return data
+
+
+class VersionOnlyForm(VersionedForm):
+    """A change that carries nothing but the version: deleting a game."""
+
+
+class EntryForm(VersionedForm):
+    """One game in one line: its number, the code, and the version the clerk saw (0: a new
+    game)."""
 
     number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(label=_("Game code"), max_length=60, required=False)
-    version = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+    version = VersionField(min_value=0)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,11 +146,10 @@ class EntryForm(forms.Form):
         return data
 
 
-class NoteForm(forms.Form):
+class NoteForm(VersionedForm):
     """An approval or refusal: an optional note, the version the supervisor saw."""
 
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
 SOLO_TOUT_CONDITIONS = (
@@ -128,12 +179,11 @@ class ApprovalForm(NoteForm):
             )
 
 
-class StrikeForm(forms.Form):
+class StrikeForm(VersionedForm):
     reason = forms.CharField(label=_("Reason"), max_length=300)
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
-class SanctionForm(forms.Form):
+class SanctionForm(VersionedForm):
     offender = forms.ModelChoiceField(
         queryset=models.Player.objects.none(), label=_("Offender"), required=False
     )
@@ -143,7 +193,6 @@ class SanctionForm(forms.Form):
         required=False,
         help_text=_("E.g. revoke, playing out of turn, information, revealed cards."),
     )
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, *args, table: models.Table, **kwargs):
         super().__init__(*args, **kwargs)
@@ -174,7 +223,8 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def __init__(self, *args, seats: list[models.Seat], **kwargs):
-        super().__init__(*args, **kwargs)
+        # Ids of its own: on an open sheet it stands beside the entry line (`id_code`).
+        super().__init__(*args, auto_id="korrektur_%s", **kwargs)
         self.seats = seats
 
     def clean(self):
@@ -186,6 +236,13 @@ class CorrectionForm(forms.Form):
             except CodeError as error:
                 self.add_error("code", code_message(error, len(self.seats)))
         return data
+
+
+class SignOffForm(VersionedForm):
+    """Signing a correction off: the version of the game the supervisor saw beside the
+    proposal (0: the game is missing), so that a game changed since is not overwritten."""
+
+    version = VersionField(min_value=0)
 
 
 class ClerkForm(forms.Form):

@@ -1,4 +1,5 @@
-"""Printouts of a Durchgang as PDF (WeasyPrint, A4): table lists, table cards, blank sheets.
+"""Printouts of a Durchgang as PDF (WeasyPrint, A4): table lists, table cards, blank sheets;
+and the players' own start cards with their personal codes.
 
 Rendered from the project's own templates only: the URL fetcher loads nothing but the
 project's static files, so a name in the data can never make WeasyPrint read a file or the
@@ -197,3 +198,17 @@ def durchgang_pdf(
         "public_url": public_url,
     }
     return pdf_render(template, context)
+
+
+#: Start cards on one A4 page: two across, four down (A7 each, to cut).
+CARDS_ACROSS, CARDS_DOWN = 2, 4
+
+
+def start_cards_pdf(tournament: models.Tournament, players: list[models.Player]) -> bytes:
+    """The start cards of `players` (issue 14), eight to an A4 page: tournament, start number,
+    name, club and the player's personal code, with which the player confirms the own sheet on
+    the table's phone. Handed to each player alone: the code is on no other printout."""
+    rows = [players[i : i + CARDS_ACROSS] for i in range(0, len(players), CARDS_ACROSS)]
+    pages = [rows[i : i + CARDS_DOWN] for i in range(0, len(rows), CARDS_DOWN)]
+    context = {"tournament": tournament, "pages": pages, "title": gettext("Start cards")}
+    return pdf_render("tournament/print/start_cards.html", context)

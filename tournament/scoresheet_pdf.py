@@ -1,10 +1,11 @@
 """Signed scoresheets (rule 5.3) as PDF/A: the filled Spielliste of a table, one A4 page each.
 
 A page shows what the scoresheet page shows (`tournament.sheet_display`: the points are the
-stored `HandScore` rows, never recomputed), the players' confirmations with empty signature
-lines, the sheet's status and its corrections. Every page carries a verification code: a hash
-of the sheet's content, shown on the scoresheet page too, so that a printed sheet can be
-checked against the database (`sheet_verification`).
+stored `HandScore` rows, never recomputed), the players' confirmations (how each confirmed:
+on paper, typed, or on the phone with the personal code) with empty signature lines, the
+sheet's status and its corrections. Every page carries a verification code: a hash of the
+sheet's content, shown on the scoresheet page too, so that a printed sheet can be checked
+against the database (`sheet_verification`).
 
 WeasyPrint reads nothing but the project's template and static files (`StaticFetcher`), so a
 name in the data can never make it read another file or the network.
@@ -47,7 +48,6 @@ from tournament.printouts import (
     render_limits,
 )
 from tournament.services.engine import tournament_point_table
-from tournament.services.sheets import PAPER, PHONE
 from tournament.sheet_display import (
     Row,
     contract_text,
@@ -250,8 +250,6 @@ def sheet_html(sheet: SignedSheet) -> str:
             "tournament": table.durchgang.tournament,
             "durchgang": table.durchgang,
             "sheet": sheet,
-            "paper": PAPER,
-            "phone": PHONE,
         },
     )
 

@@ -19,7 +19,13 @@ urlpatterns = [
         views.PlayersImportConfirmView.as_view(),
         name="players_import_confirm",
     ),
+    path(base + "spieler/startkarten.pdf", views.StartCardsView.as_view(), name="start_cards"),
     path(base + "spieler/<int:pk>/", views.PlayerEditView.as_view(), name="player_edit"),
+    path(
+        base + "spieler/<int:pk>/startkarte.pdf",
+        views.StartCardsView.as_view(),
+        name="player_start_card",
+    ),
     path(
         base + "spieler/<int:pk>/ersatz/",
         views.PlayerSubstituteView.as_view(),

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournament.access import tournament_role
 from tournament.models import Seat, Tournament
-from tournament.services.public_cache import public_page_cached
+from tournament.services.public_cache import public_page_cached, text
 from tournament.tables import TournamentTable
 
 
@@ -17,7 +17,7 @@ def tournament_list(request):
     return render(request, "tournament/list.html", {"table": table})
 
 
-@public_page_cached
+@public_page_cached(query={"q": text})
 def tables(request, slug: str, number: int):
     """The table assignments of a Durchgang: public once published, else for its staff only."""
     tournament = get_object_or_404(Tournament, slug=slug)

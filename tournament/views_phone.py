@@ -7,20 +7,22 @@ after a lost connection is stored once."""
 
 from __future__ import annotations
 
-import json
 import secrets
 
 from django.conf import settings
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.http.request import RawPostDataException
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.forms_sheet import EntryForm, errors_text
 from tournament.phone_state import phone_choices, phone_state
+from tournament.raw_input import BadInput, json_object
 from tournament.services.hands import HandRuleError
 from tournament.services.phones import (
     Outcome,
@@ -179,25 +181,34 @@ def _enter(link: models.TableLink, phone: str, posted) -> tuple[models.PhoneEntr
     )
 
 
+#: The names in messages of the entry line's fields that have no label (hidden fields).
+UNLABELLED = {"version": gettext_lazy("Version of the game")}
+
+
 def _form_message(form: EntryForm) -> str:
-    """The errors of the entry line in one message, each but the code's with its field."""
+    """The errors of the entry line in one message, each but the code's with its field's
+    name (a hidden field's from `UNLABELLED`: never "None")."""
     texts = []
     for field, errors in form.errors.items():
         text = " ".join(errors)
         if field in form.fields and field != "code":
-            text = f"{form.fields[field].label}: {text}"
+            label = form.fields[field].label or UNLABELLED.get(field)
+            if label:
+                text = f"{label}: {text}"
         texts.append(text)
     return " ".join(texts)
 
 
 def _confirm(link: models.TableLink, posted) -> str:
-    """A player's confirmation by start number; the error message, or '' when confirmed."""
-    seat = link.table.seats.select_related("player").filter(position=_int(posted.get("seat")))
-    seat = seat.first()
+    """A player's confirmation with the personal code of their start card; the error
+    message, or '' when confirmed."""
+    position = _int(posted.get("seat"))
+    seats = link.table.seats.select_related("player")
+    seat = seats.filter(position=position).first() if position in range(1, 6) else None
     if seat is None:
         return _("There is no such seat at this table.")
     try:
-        seat_confirm(seat=seat, start_number=str(posted.get("start_number", "")))
+        seat_confirm(seat=seat, link=link, code=str(posted.get("code", "")))
     except HandRuleError as error:
         return errors_text(error.errors)
     return ""
@@ -210,17 +221,29 @@ def _int(value) -> int | None:
         return None
 
 
+#: The fields of a phone's JSON and their types (numbers may come as text, as forms send them).
+JSON_FIELDS = {"key": (str,), "number": (int, str), "version": (int, str), "code": (str,)}
+JSON_FIELDS |= {"seat": (int, str), "take": (bool,), "release": (bool,)}
+
+
 class PhoneJsonView(PhoneMixin, View):
+    """A phone's JSON: a body that is no JSON object, holds NaN, Infinity, a number of many
+    digits, deep nesting, NUL or a field of the wrong type is answered 400 (German)."""
+
     json = True
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except BadInput as error:
+            return self.answer(400, message=str(error))
 
     def body(self) -> dict:
         try:
-            data = json.loads(self.request.body or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            data = None
-        if not isinstance(data, dict):
-            raise Http404
-        return data
+            raw = self.request.body
+        except RawPostDataException:  # a form, read already, where JSON belongs
+            raise BadInput(_("The request is no valid JSON.")) from None
+        return json_object(raw, JSON_FIELDS)
 
 
 class PhoneStateView(PhoneJsonView):
@@ -268,7 +291,7 @@ class PhoneKeeperView(PhoneJsonView):
 
 
 class PhoneConfirmView(PhoneJsonView):
-    """POST {seat, start_number}: that player confirms the sheet."""
+    """POST {seat, code}: that player confirms the sheet with their personal code."""
 
     http_method_names = ["post"]
 

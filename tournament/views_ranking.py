@@ -25,7 +25,7 @@ from tournament.live import content_etag, fragment_answer, live_not_modified, li
 from tournament.qr import qr_svg
 from tournament.ranking_pdf import ranking_pdf
 from tournament.services.engine import tournament_point_table
-from tournament.services.public_cache import public_page_cached
+from tournament.services.public_cache import number, public_page_cached, text
 from tournament.services.publication import ranking_publish, ranking_visible_until
 from tournament.services.standings import standings_compute
 from tournament.services.statistics import tournament_statistics
@@ -56,7 +56,8 @@ def published(view):
 
 
 def _after(request, last: int) -> int:
-    """`?after=N` within the Durchgänge this visitor may see (default: the last of them)."""
+    """`?after=N` within the Durchgänge this visitor may see (default: the last of them); the
+    query is read by `public_page_cached` (`number`)."""
     after = request.GET.get("after", "")
     if not after:
         return last
@@ -77,7 +78,7 @@ class PublishForm(forms.Form):
 
 
 @live_not_modified
-@public_page_cached
+@public_page_cached(query={"after": number, "sort": text, "page": number}, expensive=True)
 @published
 def ranking(request, tournament: models.Tournament, last: int):
     """The ranking; its table (sorted and paged as asked) is a live region (tournament/live.py)
@@ -117,7 +118,7 @@ def ranking(request, tournament: models.Tournament, last: int):
     return render(request, "tournament/ranking.html", context)
 
 
-@public_page_cached
+@public_page_cached(query={"seite": number, "sekunden": number}, expensive=True)
 @published
 def projector(request, tournament: models.Tournament, last: int):
     """For the hall: large, refreshes by itself and pages through a long list."""
@@ -144,7 +145,7 @@ def projector(request, tournament: models.Tournament, last: int):
     return render(request, "tournament/ranking/projector.html", context)
 
 
-@public_page_cached
+@public_page_cached(query={"after": number}, expensive=True)
 @published
 def ranking_download(request, tournament: models.Tournament, last: int):
     after = _after(request, last)
@@ -154,7 +155,7 @@ def ranking_download(request, tournament: models.Tournament, last: int):
     return response
 
 
-@public_page_cached
+@public_page_cached()
 @published
 def player(request, tournament: models.Tournament, last: int, start_number: int):
     """A player's games, points per Durchgang, running total and the sanctions against him
@@ -198,13 +199,15 @@ def player(request, tournament: models.Tournament, last: int, start_number: int)
     return render(request, "tournament/ranking/player.html", context)
 
 
-@public_page_cached
+@public_page_cached(expensive=True)
 @published
-def statistics(request, tournament: models.Tournament, _last: int):
-    stats = tournament_statistics(tournament)
+def statistics(request, tournament: models.Tournament, last: int):
+    """The games and sanctions of the Durchgänge this visitor may see: those of the ranking."""
+    stats = tournament_statistics(tournament, after=last)
     label = {c.contract: contract_text(c.contract) for c in stats.contracts}
     context = {
         "tournament": tournament,
+        "after": last,
         "stats": stats,
         "games_bars": bar_chart([(label[c.contract], c.games, "") for c in stats.contracts]),
         "won_bars": bar_chart(

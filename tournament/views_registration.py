@@ -8,7 +8,9 @@ from dataclasses import astuple
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -23,7 +25,8 @@ from tournament.forms_registration import (
     TournamentForm,
 )
 from tournament.models import Membership, Tournament
-from tournament.player_import import MAX_BYTES, PlayerRow, player_list_read
+from tournament.player_import import MAX_BYTES, PlayerRow, errors_shown, player_list_read
+from tournament.printouts import start_cards_pdf
 from tournament.services.corrections import corrections_pending
 from tournament.services.players import (
     PlayerError,
@@ -227,6 +230,26 @@ class PlayerWithdrawView(PlayerMixin, View):
         return self.done(_("%(name)s is withdrawn.") % {"name": player.name})
 
 
+class StartCardsView(TournamentMixin, View):
+    """The start cards as PDF (issue 14), with each player's personal code: every player not
+    withdrawn, or (`pk`) one player's, handed out at registration. Never cached."""
+
+    def get(self, request, slug, pk=None):
+        if pk is None:
+            players = list(self.tournament.players.filter(withdrawn=False))
+            name = f"{slug}-startkarten.pdf"
+        else:
+            players = [get_object_or_404(self.tournament.players, pk=pk)]
+            name = f"{slug}-startkarte-{players[0].start_number}.pdf"
+        if not players:
+            messages.warning(request, _("There is no player to print a start card for."))
+            return redirect("manage:players", slug=slug)
+        response = HttpResponse(start_cards_pdf(self.tournament, players), "application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        add_never_cache_headers(response)
+        return response
+
+
 class PlayersImportView(TournamentMixin, FormView):
     """Upload a list and see what would be created; the checked rows wait in the session."""
 
@@ -238,7 +261,7 @@ class PlayersImportView(TournamentMixin, FormView):
         upload = form.cleaned_data["file"]
         parsed = player_list_read(upload.name, upload.read(MAX_BYTES + 1))
         plan = players_import_preview(tournament=self.tournament, rows=parsed.rows)
-        errors = sorted(parsed.errors + plan.errors)
+        errors, more_errors = errors_shown(sorted(parsed.errors + plan.errors))
         token = ""
         self.request.session.pop(self.session_key, None)
         if not errors and plan.rows:
@@ -251,11 +274,13 @@ class PlayersImportView(TournamentMixin, FormView):
         context = self.get_context_data(
             plan=plan,
             errors=errors,
+            more_errors=more_errors,
             token=token,
             filename=upload.name,
             upload_form=PlayerListForm(),
         )
-        return render(self.request, TEMPLATES + "import_preview.html", context)
+        status = 400 if errors else 200  # a refused file: nothing stored, the page says why
+        return render(self.request, TEMPLATES + "import_preview.html", context, status=status)
 
 
 class PlayersImportConfirmView(TournamentMixin, View):

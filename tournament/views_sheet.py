@@ -26,21 +26,22 @@ from tournament.forms_sheet import (
     SanctionForm,
     SignForm,
     StrikeForm,
+    VersionOnlyForm,
     code_message,
     errors_text,
-    form_add_errors,
     game_from_code,
     tout_conditions,
 )
 from tournament.live import LiveFragmentMixin
+from tournament.raw_input import number_or_none
 from tournament.scoresheet_pdf import sheet_verification_of
+from tournament.services.decisions import decided_message, hand_decisions
 from tournament.services.engine import tournament_point_table
 from tournament.services.hands import (
     HandConflict,
     HandRuleError,
     hand_check,
     hand_delete,
-    hand_save,
 )
 from tournament.services.sheets import (
     seat_sign,
@@ -55,6 +56,7 @@ from tournament.sheet_display import (
     sheet_totals,
     snapshot_text,
 )
+from tournament.sheet_entry import conflict_message, entry_save
 from tournament.views_draw import DurchgangMixin
 
 
@@ -70,12 +72,15 @@ class SheetListView(LiveFragmentMixin, DurchgangMixin, TemplateView):
         number = request.GET.get("tisch", "").strip()
         if number and not self.live:
             durchgang = self.get_durchgang()
-            if number.isdigit() and durchgang.tables.filter(number=int(number)).exists():
+            wanted = number_or_none(number)  # "²".isdigit(), but int("²") fails
+            if wanted is None:
+                messages.error(request, _("“%(t)s” is no table number.") % {"t": number[:20]})
+                response = super().get(request, *args, **kwargs)
+                response.status_code = 400
+                return response
+            if durchgang.tables.filter(number=wanted).exists():
                 return redirect(
-                    "manage:sheet",
-                    slug=self.tournament.slug,
-                    number=durchgang.number,
-                    table=int(number),
+                    "manage:sheet", slug=self.tournament.slug, number=durchgang.number, table=wanted
                 )
             messages.error(request, _("There is no table %(t)s.") % {"t": number})
         return super().get(request, *args, **kwargs)
@@ -143,6 +148,12 @@ class SheetView(SheetMixin, TemplateView):
         entry = kwargs.get("entry_form") or EntryForm(
             seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
         )
+        is_supervisor = role_allows(self.role, SUPERVISOR)
+        correction_form = kwargs.get("correction_form") or CorrectionForm(seats=seats)
+        # A clerk changes a game with the supervisor's decision only by a correction.
+        decided = (
+            [] if is_supervisor else [r.hand for r in rows if r.hand and hand_decisions(r.hand)]
+        )
         context.update(
             table=table,
             durchgang=table.durchgang,
@@ -154,18 +165,27 @@ class SheetView(SheetMixin, TemplateView):
             entry_form=entry,
             state=state,
             sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
-            correction_form=kwargs.get("correction_form") or CorrectionForm(seats=seats),
+            correction_form=correction_form,
+            decided=[h.number for h in decided],
+            entry_decided=_entry_decided(decided, entry),
+            corrections_open=table.closed or bool(decided) or correction_form.is_bound,
             events=[
                 (e, snapshot_text(e.before), snapshot_text(e.after))
                 for e in table.events.select_related("user").order_by("-at", "-pk")
             ],
             corrections=corrections,
-            is_supervisor=role_allows(self.role, SUPERVISOR),
+            is_supervisor=is_supervisor,
             verification=sheet_verification_of(
                 table, seats, [row.hand for row in rows if row.hand], corrections
             ),
         )
         return context
+
+
+def _entry_decided(decided: list[models.Hand], entry: EntryForm) -> str:
+    """Why the game loaded into the (unsent) entry line cannot be changed there, or ''."""
+    number = None if entry.is_bound else entry.initial.get("number")
+    return next((decided_message(h) for h in decided if h.number == number), "")
 
 
 def _entry_initial(rows: list, query) -> dict:
@@ -185,7 +205,10 @@ class HandEnterView(SheetView):
 
     def post(self, request, *args, **kwargs):
         table = self.get_table()
-        hand, form = entry_save(request.POST, table=table, user=request.user)
+        supervisor = role_allows(self.role, SUPERVISOR)
+        hand, form = entry_save(
+            request.POST, table=table, user=request.user, as_supervisor=supervisor
+        )
         if hand is None:
             context = self.get_context_data(table_obj=table, entry_form=form)
             return self.render_to_response(context, status=400)
@@ -194,60 +217,6 @@ class HandEnterView(SheetView):
                 request, _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
             )
         return redirect(self.sheet_url(table))
-
-
-def entry_save(
-    posted, *, table: models.Table, user, reason: str = ""
-) -> tuple[models.Hand | None, EntryForm]:
-    """Save the entry line `posted` at `table` (a clerk's page or a table's phone): the game
-    stored, or None and the form with the errors next to their fields. After a version
-    conflict the form carries the version stored now (and `conflict` is set): what is entered
-    again after checking the sheet is saved over it."""
-    seats = sheet_seats(table)
-    games = games_at_table(
-        seats=table.seat_count, games_per_durchgang=table.durchgang.tournament.games_per_durchgang
-    )
-    form = EntryForm(posted, seats=seats, games=games)
-    if not form.is_valid():
-        return None, form
-    data = form.cleaned_data
-    try:
-        hand = hand_save(
-            table=table,
-            number=data["number"],
-            game=data["game"],
-            version=data["version"],
-            user=user,
-            reason=reason,
-        )
-    except HandRuleError as error:
-        form_add_errors(form, error.errors, default="code")
-        return None, form
-    except HandConflict:
-        return None, _entry_again(posted, table, seats, games, data["number"])
-    return hand, form
-
-
-def _entry_again(posted, table, seats, games: int, number: int) -> EntryForm:
-    data = posted.copy()
-    data["version"] = (
-        models.Hand.objects.filter(table=table, number=number)
-        .values_list("version", flat=True)
-        .first()
-        or 0
-    )
-    form = EntryForm(data, seats=seats, games=games)
-    form.is_valid()
-    form.add_error(None, _conflict_message(number))
-    form.conflict = True
-    return form
-
-
-def _conflict_message(number: int) -> str:
-    return _(
-        "Game %(n)s was changed meanwhile by somebody else; nothing was saved. "
-        "The sheet below shows the current state: check it and enter the game again."
-    ) % {"n": number}
 
 
 class HandPreviewView(SheetMixin, View):
@@ -287,17 +256,22 @@ class HandDeleteView(HandMixin, View):
     def post(self, request, *args, **kwargs):
         table = self.get_table()
         hand = self.get_hand(table)
+        form = VersionOnlyForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, errors_text(form.errors))
+            return redirect(self.sheet_url(table))
         try:
             hand_delete(
                 table=table,
                 number=hand.number,
-                version=_int(request.POST.get("version")),
+                version=form.cleaned_data["version"],
                 user=request.user,
+                as_supervisor=role_allows(self.role, SUPERVISOR),
             )
         except HandRuleError as error:
             messages.error(request, errors_text(error.errors))
         except HandConflict:
-            messages.error(request, _conflict_message(hand.number))
+            messages.error(request, conflict_message(hand.number))
         else:
             messages.success(request, _("Game %(n)s deleted.") % {"n": hand.number})
         return redirect(self.sheet_url(table))
@@ -324,6 +298,9 @@ class HandDetailView(HandMixin, TemplateView):
         initial = {"version": hand.version}
         with contextlib.suppress(models.Sanction.DoesNotExist):
             initial |= {"offender": hand.sanction.offender_id, "reason": hand.sanction.reason}
+        is_supervisor = role_allows(self.role, SUPERVISOR)
+        # A clerk changes or deletes a game with the supervisor's decision only by a correction.
+        decided = "" if is_supervisor or not hand_decisions(hand) else decided_message(hand)
         context.update(
             table=table,
             durchgang=table.durchgang,
@@ -342,7 +319,11 @@ class HandDetailView(HandMixin, TemplateView):
                 (e, snapshot_text(e.before), snapshot_text(e.after))
                 for e in table.events.filter(number=hand.number).select_related("user")
             ],
-            is_supervisor=role_allows(self.role, SUPERVISOR),
+            is_supervisor=is_supervisor,
+            decided=decided,
+            correction_form=CorrectionForm(
+                seats=seats, initial={"number": hand.number, "code": row.code}
+            ),
         )
         return context
 

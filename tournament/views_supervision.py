@@ -9,6 +9,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -21,6 +22,7 @@ from tournament.forms_sheet import (
     CorrectionForm,
     NoteForm,
     SanctionForm,
+    SignOffForm,
     StrikeForm,
     errors_text,
     form_add_errors,
@@ -43,7 +45,8 @@ from tournament.services.supervision import (
     sanction_record,
 )
 from tournament.sheet_display import sheet_seats, snapshot_text
-from tournament.views_sheet import HandDetailView, SheetView, _conflict_message
+from tournament.sheet_entry import conflict_message
+from tournament.views_sheet import HandDetailView, SheetView
 
 
 class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
@@ -98,10 +101,10 @@ class HandDecisionView(HandDetailView):
             except HandRuleError as error:
                 form_add_errors(form, error.errors)
             except HandConflict:
-                form.add_error(None, _conflict_message(hand.number))
+                form.add_error(None, conflict_message(hand.number))
             else:
                 messages.success(request, self.done_message(hand))
-                return redirect(request.POST.get("next") or self.hand_url(table, hand))
+                return redirect(next_on_site(request) or self.hand_url(table, hand))
         context = self.get_context_data(**{self.form_name: form})
         return self.render_to_response(context, status=400)
 
@@ -110,6 +113,16 @@ class HandDecisionView(HandDetailView):
             "manage:hand",
             args=[self.tournament.slug, table.durchgang.number, table.number, hand.number],
         )
+
+
+def next_on_site(request) -> str | None:
+    """The posted `next` when it is a URL of this site (never another host or scheme)."""
+    target = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    # A path of this site only: `redirect()` reads any other word ("１２") as a view's name.
+    return target if target.startswith("/") and safe else None
 
 
 class ApproveView(HandDecisionView):
@@ -212,7 +225,8 @@ class CorrectionQueueView(TournamentMixin, TemplateView):
         for correction in corrections_pending(self.tournament):
             hand = correction.table.hands.filter(number=correction.number).first()
             current = snapshot_text(hand_snapshot(hand)) if hand is not None else None
-            pending.append((correction, current, _proposed_text(correction)))
+            version = hand.version if hand is not None else 0
+            pending.append((correction, current, _proposed_text(correction), version))
         context["pending"] = pending
         return context
 
@@ -238,9 +252,17 @@ class CorrectionDecideView(TournamentMixin, View):
             models.Correction, pk=pk, table__durchgang__tournament=self.tournament
         )
         note = request.POST.get("note", "")[:300]
+        apply = request.POST.get("decision") == "apply"
+        form = SignOffForm(request.POST)
+        if apply and not form.is_valid():
+            messages.error(request, errors_text(form.errors))
+            return redirect("manage:corrections", slug=slug)
         try:
-            if request.POST.get("decision") == "apply":
-                correction_apply(correction=correction, user=request.user, note=note)
+            if apply:
+                version = form.cleaned_data["version"]
+                correction_apply(
+                    correction=correction, user=request.user, note=note, version=version
+                )
                 messages.success(request, _("The correction is signed off and in force."))
             else:
                 correction_reject(correction=correction, user=request.user, note=note)
@@ -248,7 +270,7 @@ class CorrectionDecideView(TournamentMixin, View):
         except HandRuleError as error:
             messages.error(request, errors_text(error.errors))
         except HandConflict as error:
-            messages.error(request, _conflict_message(error.args[0]))
+            messages.error(request, conflict_message(error.args[0]))
         return redirect("manage:corrections", slug=slug)
 
 

@@ -12,6 +12,7 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.qr import qr_svg
+from tournament.raw_input import number_or_none
 from tournament.services.table_links import (
     table_link_issue,
     table_link_revoke,
@@ -70,9 +71,10 @@ class TableLinksView(DurchgangMixin, TemplateView):
 
 
 def _number(text: str) -> int:
-    if not text.isdecimal():
+    number = number_or_none(text)  # not int(): "²" or 5,000 digits would fail
+    if number is None:
         raise Http404
-    return int(text)
+    return number
 
 
 def phone_url(request, link: models.TableLink) -> str:

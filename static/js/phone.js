@@ -683,7 +683,7 @@
     const error = form.querySelector(".phone-error");
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const body = { seat: Number(form.seat.value), start_number: form.start_number.value.trim() };
+      const body = { seat: Number(form.seat.value), code: form.code.value.trim() };
       try {
         const response = await post(urls.confirm, body);
         const data = await json(response);
@@ -693,7 +693,7 @@
         error.hidden = response.ok;
         error.textContent = response.ok ? "" : data.message;
         if (response.ok) {
-          form.start_number.value = "";
+          form.code.value = "";
           flash(data.message);
         }
         apply(data.state);

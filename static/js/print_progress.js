@@ -1,6 +1,7 @@
 // The progress page of a print job of signed scoresheets (templates/tournament/print/
 // signed_progress.html); a file because the Content-Security-Policy allows no inline script.
-// Asks the server how far the job got, once a second, until the PDF is ready or has failed.
+// Asks the server how far the job got (or its place in line), once a second, until the PDF is
+// ready or has failed.
 (function () {
   "use strict";
   const box = document.getElementById("druck");
@@ -8,6 +9,7 @@
   const text = document.getElementById("druck-text");
   const ready = document.getElementById("druck-fertig");
   const link = document.getElementById("druck-link");
+  const waiting = ["queued", "running"];
   let misses = 0;
 
   function show(data) {
@@ -19,7 +21,7 @@
       link.href = data.url;
       ready.hidden = false;
       link.focus();
-    } else if (data.state === "running") {
+    } else if (waiting.includes(data.state)) {
       window.setTimeout(poll, 1000);
     }
   }
@@ -35,5 +37,5 @@
       });
   }
 
-  if (box.dataset.state === "running") window.setTimeout(poll, 1000);
+  if (waiting.includes(box.dataset.state)) window.setTimeout(poll, 1000);
 })();

@@ -71,7 +71,7 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         ],
         "players": [
             {"id": p.ident, "start_number": p.start_number, "withdrawn": p.withdrawn}
-            | {"drawn_lot": p.drawn_lot}
+            | {"drawn_lot": p.drawn_lot, "personal_code": p.personal_code}
             for p in t.players.order_by("pk")
         ],
         "durchgaenge": [

@@ -26,6 +26,7 @@ from tournament.backup.archive import archive_read
 from tournament.backup.dump import PLAYER_KEYS
 from tournament.interchange.problems import InterchangeError
 from tournament.interchange.reader import Document, read_document
+from tournament.models.core import personal_code_new
 from tournament.services.bulk import rows_insert, statistics_refresh
 from tournament.services.hands import table_rescore
 
@@ -109,6 +110,14 @@ def _key(value: list) -> tuple:
     return tuple(value)
 
 
+def _personal_code(value: Any) -> str:
+    """A player's code as the backup has it, so that the start cards handed out stay valid;
+    a new one when it has none (a backup made before issue 14)."""
+    if isinstance(value, str) and 0 < len(value) <= 12:
+        return value
+    return personal_code_new()
+
+
 class _Restore:
     """One tournament: its rows, in the order their references need."""
 
@@ -168,6 +177,7 @@ class _Restore:
                 start_number=extra[p.id]["start_number"],
                 withdrawn=extra[p.id]["withdrawn"],
                 drawn_lot=extra[p.id]["drawn_lot"],
+                personal_code=_personal_code(extra[p.id].get("personal_code")),
             )
             for p in self.doc.players
         )

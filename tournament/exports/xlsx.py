@@ -7,7 +7,9 @@ is fixed before its first row. `sheet_write` does the layout, `cell_value` the t
 - numbers and booleans stay numbers and booleans, dates and times become Excel dates (aware
   datetimes in the local time zone, as Excel has no time zones);
 - text is always text. openpyxl turns a string starting with `=` into a formula and `#N/A` and
-  the like into error values; such strings are written as explicit string cells instead. Text
+  the like into error values; such strings, and every text a spreadsheet could take for a
+  formula (`cells.formula_like`, the test the CSV files use too), are written as explicit string
+  cells instead. Text
   is escaped the way the file format (ST_Xstring) wants it: characters XML cannot hold and the
   carriage return (which XML would turn into a line feed) as `_xHHHH_`, and an underscore that
   would otherwise start such an escape as `_x005F_`, so Excel and LibreOffice show exactly the
@@ -33,6 +35,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook import Workbook
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from tournament.exports.cells import formula_like
 
 EURO_FORMAT = '#,##0.00 "€"'
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -83,7 +87,7 @@ def xlsx_text(value: str) -> str:
 def text_cell(ws: WriteOnlyWorksheet, value: str) -> Any:
     """A cell that holds `value` as text, never as a formula or an error value."""
     stored = xlsx_text(value)
-    if not (stored.startswith("=") or stored in ERROR_CODES):
+    if not (formula_like(value) or stored in ERROR_CODES):
         return stored  # openpyxl types any other string as text
     return _string_cell(ws, stored)
 

@@ -1,4 +1,4 @@
-"""The interchange format `schafkopf-turnier`, version 1 (see the project's spec).
+"""The interchange format `schafkopf-turnier`, version 1 (docs/interchange-format.md).
 
 `reader` checks a document's structure and turns it into plain objects, `importer` checks the
 rules and stores a tournament all or nothing, `writer` writes a stored tournament back out.
@@ -6,3 +6,4 @@ rules and stores a tournament all or nothing, `writer` writes a stored tournamen
 
 FORMAT = "schafkopf-turnier"
 VERSION = 1
+APPROVAL_PENDING = "pending"  # a hand's `approval`: waits for the supervisor, scores 0

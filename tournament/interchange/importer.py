@@ -20,15 +20,9 @@ from rules.pointtables import point_table_from_dict, preset
 from scoring.hand import Hand, Rules, hand_violations
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
+from tournament.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.interchange.problems import Problems
-from tournament.interchange.reader import (
-    DocHand,
-    DocTable,
-    DocTournament,
-    Document,
-    parse_json,
-    read_document,
-)
+from tournament.interchange.reader import parse_json, read_document
 from tournament.services.bulk import rows_insert, statistics_refresh
 from tournament.services.hands import SCORE_FIELDS, score_values
 from tournament.services.tournaments import tournament_delete
@@ -224,10 +218,17 @@ def _check_hands(
         approved=lambda h: h.number in approved,
     )
     for doc_hand, result in zip(table.hands, scored, strict=True):
-        if not result.counts:
+        if doc_hand.pending and not result.needs_approval:
+            problems.add(
+                f"{doc_hand.path}.approval", _('this game needs no approval: remove "approval"')
+            )
+        elif not result.counts and not doc_hand.pending:
             problems.add(
                 f"{doc_hand.path}.approved_by",
-                _("this game needs the supervisor's approval (rules 5.2.14, 5.2.16)"),
+                _(
+                    "this game needs the supervisor's approval (rules 5.2.14, 5.2.16): say who "
+                    'approved it, or mark it "approval": "pending"'
+                ),
             )
         elif doc_hand.points is not None and not _same_points(doc_hand.points, result.points):
             problems.add(

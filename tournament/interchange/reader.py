@@ -1,7 +1,8 @@
 """Read an interchange document: check its structure and types, return plain objects.
 
 The rules of the game (who may declare, which suit, approvals, points) are checked by the
-importer with the engine; this module only makes sure every field has the shape the spec gives.
+importer with the engine; this module only makes sure every field has the shape that
+docs/interchange-format.md gives.
 """
 
 from __future__ import annotations
@@ -9,21 +10,37 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.contracts import DEFAULT_CONTRACTS, Contract, Suit
+from rules.contracts import Contract, Suit
+from rules.limits import value_limit
 from rules.pointtables import (
-    DEFAULT_PRESET,
     PRESETS,
     PointTableDataError,
     point_table_from_dict,
     point_table_problems,
 )
-from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
-from tournament.interchange import FORMAT, VERSION
+from rules.tiebreaks import CHAINS
+from tournament.interchange import APPROVAL_PENDING, FORMAT, VERSION
+from tournament.interchange.document import (
+    DocDurchgang,
+    DocHand,
+    DocPlayer,
+    DocTable,
+    DocTournament,
+    Document,
+)
+from tournament.interchange.numbers import (
+    NUMBER_RANGE,
+    POINTS_RANGE,
+    BadNumber,
+    Shown,
+    json_int,
+    short,
+    shown,
+)
 from tournament.interchange.problems import Problems
 from tournament.models import CUSTOM_TABLE
 
@@ -31,76 +48,6 @@ SLUG_RE = re.compile(r"^[a-z0-9-]+$")
 TEXT_LIMITS = {"id": 40, "offender": 40, "declarer": 40, "partner": 40, "replaces": 40}
 TEXT_LIMITS |= {"reason": 300, "lot_seed": 64, "slug": 80}
 MISSING = object()
-
-
-@dataclass
-class DocTournament:
-    name: str
-    date: dt.date
-    slug: str | None = None
-    venue: str = ""
-    scoring: str = DEFAULT_PRESET
-    games_per_durchgang: int = 32
-    number_of_durchgaenge: int = 2
-    contracts: list[str] = field(default_factory=lambda: [c.value for c in DEFAULT_CONTRACTS])
-    kontra_allowed: bool | None = None
-    laufende_counted: bool | None = None
-    solo_approval_from: int = 5
-    lot_seed: str | None = None
-    point_table: dict | None = None  # a custom table (`scoring` "custom"), rules.presets' form
-    first_game_rule: bool = True  # extension: written only when a tournament plays without it
-    tiebreak: str = DEFAULT_CHAIN  # extension: written only when not the 5.4.2 cascade
-
-
-@dataclass
-class DocPlayer:
-    id: str
-    name: str
-    club: str = ""
-    replaces: str | None = None
-
-
-@dataclass
-class DocHand:
-    path: str
-    number: int
-    contract: Contract
-    declarer: str
-    suit: Suit | None = None
-    partner: str | None = None
-    tout: bool = False
-    won: bool | None = None
-    schneider: bool = False
-    schwarz: bool = False
-    augen: int | None = None
-    laufende: int | None = None
-    kontra: int = 0
-    approved_by: str = ""
-    disallowed: bool = False
-    offender: str | None = None
-    reason: str = ""
-    points: dict[str, int] | None = None
-
-
-@dataclass
-class DocTable:
-    path: str
-    number: int
-    seats: list[str]
-    hands: list[DocHand]
-
-
-@dataclass
-class DocDurchgang:
-    number: int
-    tables: list[DocTable]
-
-
-@dataclass
-class Document:
-    tournament: DocTournament
-    players: list[DocPlayer]
-    durchgaenge: list[DocDurchgang]
 
 
 class _Reader:
@@ -143,6 +90,9 @@ class _Reader:
                 self.problems.add(where, _("is missing"))
             return MISSING
         value = obj[key]
+        if isinstance(value, BadNumber):
+            self.problems.add(where, value.problem())
+            return MISSING
         if not self.is_kind(value, kind):
             self.problems.add(where, self.kind_message(kind))
             return MISSING
@@ -154,16 +104,26 @@ class _Reader:
             if "\x00" in value:
                 self.problems.add(where, _("must not contain NUL characters"))
                 return MISSING
-        if kind == "number" and not -32768 <= value <= 32767:
-            self.problems.add(where, _("%(value)s is out of range") % {"value": value})
+        if kind == "number" and not self.in_range(value, NUMBER_RANGE, where):
             return MISSING
         return value
+
+    def in_range(self, value: int, bounds: tuple[int, int], where: str) -> bool:
+        low, high = bounds
+        if low <= value <= high:
+            return True
+        self.problems.add(
+            where,
+            _("%(value)s is out of range (%(low)s to %(high)s)")
+            % {"value": shown(value), "low": low, "high": high},
+        )
+        return False
 
     def ident(self, obj: dict, key: str, path: str, *, required: bool = False) -> Any:
         """A player id: text (a whole number is accepted and read as text)."""
         value = obj.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
-            obj = {key: str(value)}
+            obj = {key: str(value) if short(value) else "-" * 41}  # too long for an id
         return self.take(obj, key, "text", path, required=required)
 
     def choice(self, obj: dict, key: str, enum: type, path: str, *, required: bool = False):
@@ -192,7 +152,7 @@ def parse_json(text: str | bytes) -> Any:
             problems.add("", _("the file is not UTF-8 (byte %(pos)s)") % {"pos": exc.start})
             problems.raise_if_any()
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=json_int, parse_constant=BadNumber)
     except RecursionError:
         problems.add("", _("the JSON is nested too deeply"))
         problems.raise_if_any()
@@ -216,8 +176,8 @@ def read_document(data: Any) -> Document:
             "format",
             _("unknown format %(format)r version %(version)r (expected %(expected)s version 1)")
             % {
-                "format": data.get("format"),
-                "version": data.get("version"),
+                "format": Shown(data.get("format")),
+                "version": Shown(data.get("version")),
                 "expected": FORMAT,
             },
         )
@@ -300,7 +260,8 @@ def _read_tournament(r: _Reader, data: dict) -> DocTournament:
         for i, value in enumerate(contracts):
             if not isinstance(value, str) or value not in Contract._value2member_map_:
                 r.problems.add(
-                    f"{p}.contracts[{i}]", _("unknown contract %(value)r") % {"value": value}
+                    f"{p}.contracts[{i}]",
+                    _("unknown contract %(value)r") % {"value": Shown(value)},
                 )
             elif value in t.contracts:
                 r.problems.add(f"{p}.contracts[{i}]", _("listed twice"))
@@ -325,7 +286,11 @@ def _read_point_table(r: _Reader, obj: dict, t: DocTournament) -> None:
         r.problems.add(f"{p}.{error.field}", _("not a point table (%(code)s)") % vars(error))
         return
     for problem in problems:
-        r.problems.add(f"{p}.{problem.field}", _("not usable (%(code)s)") % vars(problem))
+        message = _("not usable (%(code)s)") % vars(problem)
+        if problem.code == "value_too_large":
+            message = _("at most %(limit)s (a larger value could make a game's points too large)")
+            message %= {"limit": value_limit(problem.field)}
+        r.problems.add(f"{p}.{problem.field}", message)
     if not problems:
         t.point_table, t.scoring = data, CUSTOM_TABLE
 
@@ -387,7 +352,8 @@ def _read_table(r: _Reader, obj: Any, p: str) -> DocTable | None:
     number = r.take(obj, "number", "number", p, required=True)
     seats = r.take(obj, "seats", "list", p, required=True)
     if seats is not MISSING and not all(
-        isinstance(s, str) or (isinstance(s, int) and not isinstance(s, bool)) for s in seats
+        isinstance(s, str) or (isinstance(s, int) and not isinstance(s, bool) and short(s))
+        for s in seats
     ):
         r.problems.add(f"{p}.seats", _("must list player ids"))
         seats = MISSING
@@ -426,8 +392,9 @@ def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
         value = r.take(obj, key, kind, p)
         if value is not MISSING:
             values[key] = value
+    _read_approval(r, obj, p, values)
     if values.get("schwarz") and "schneider" not in values:
-        values["schneider"] = True  # Schwarz is always Schneider; the spec lets it be absent
+        values["schneider"] = True  # Schwarz is always Schneider; the format lets it be absent
     sanction = r.take(obj, "sanction", "object", p)
     if sanction is not MISSING:
         offender = r.ident(sanction, "offender", f"{p}.sanction", required=True)
@@ -437,10 +404,10 @@ def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
             values["reason"] = reason if reason is not MISSING else ""
     points = r.take(obj, "points", "object", p)
     if points is not MISSING:
-        if all(r.is_kind(v, "number") for v in points.values()):
-            values["points"] = {str(k): v for k, v in points.items()}
-        else:
+        if not all(r.is_kind(v, "number") for v in points.values()):
             r.problems.add(f"{p}.points", _("must map player ids to whole numbers"))
+        elif all(r.in_range(v, POINTS_RANGE, f"{p}.points.{k}") for k, v in points.items()):
+            values["points"] = {str(k): v for k, v in points.items()}
     if MISSING in (number, contract, declarer):
         return None
     return DocHand(
@@ -452,3 +419,23 @@ def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
         partner=None if partner is MISSING else partner,
         **values,
     )
+
+
+def _read_approval(r: _Reader, obj: dict, p: str, values: dict[str, Any]) -> None:
+    """`"approval": "pending"`: a game waiting for the supervisor, so without `approved_by`."""
+    approval = r.take(obj, "approval", "text", p)
+    if approval is MISSING:
+        return
+    if approval != APPROVAL_PENDING:
+        r.problems.add(
+            f"{p}.approval",
+            _("unknown value %(value)s (allowed: %(allowed)s)")
+            % {"value": approval, "allowed": APPROVAL_PENDING},
+        )
+    elif values.get("approved_by"):
+        r.problems.add(
+            f"{p}.approval",
+            _('a game is either approved (approved_by) or awaiting approval ("pending"), not both'),
+        )
+    else:
+        values["pending"] = True

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.tiebreaks import DEFAULT_CHAIN
 from tournament import models
-from tournament.interchange import FORMAT, VERSION
+from tournament.interchange import APPROVAL_PENDING, FORMAT, VERSION
 
 
 def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
@@ -26,8 +26,8 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
         "laufende_counted": t.laufende_counted,
         "solo_approval_from": t.solo_approval_from,
     }
-    if t.lot_seed != t.slug:
-        head["lot_seed"] = t.lot_seed
+    # Always written: imported under another slug, tied players keep the order of their lot.
+    head["lot_seed"] = t.lot_seed
     if t.point_table:
         head["point_table"] = t.point_table
     if not t.first_game_rule:
@@ -106,6 +106,8 @@ def _hand(
         out["kontra"] = hand.kontra
     if hand.approved_by:
         out["approved_by"] = hand.approved_by
+    elif hand.needs_approval and not hand.struck:
+        out["approval"] = APPROVAL_PENDING  # scores 0 until the supervisor decides
     sanction = getattr(hand, "sanction", None)
     if sanction is not None:
         out["sanction"] = {"offender": ident[sanction.offender_id], "reason": sanction.reason}

@@ -6,6 +6,8 @@ saved; standings aggregate those rows in one query.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -20,6 +22,17 @@ CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `poin
 
 def default_contracts() -> list[str]:
     return [c.value for c in rc.DEFAULT_CONTRACTS]
+
+
+#: The characters of a personal code: none that can be read as another (0/O, 1/I/L, 2/Z,
+#: 5/S, 6/G, 8/B, Q), so that a code copied from the start card is typed right.
+PERSONAL_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+PERSONAL_CODE_LENGTH = 6
+
+
+def personal_code_new() -> str:
+    """A player's personal code: 23**6, about 150 million codes, drawn by `secrets`."""
+    return "".join(secrets.choice(PERSONAL_CODE_ALPHABET) for _i in range(PERSONAL_CODE_LENGTH))
 
 
 class Tournament(models.Model):
@@ -204,6 +217,11 @@ class Player(models.Model):
             "Position from a physical draw among players equal in every tie-break (1 = best); "
             "used instead of the seeded lot when every player of the tied group has one."
         ),
+    )
+    # Printed on the player's own start card only (never on a shared printout, a public page
+    # or the interchange file): the player confirms the sheet on the table's phone with it.
+    personal_code = models.CharField(
+        _("personal code"), max_length=12, default=personal_code_new, editable=False
     )
 
     class Meta:

@@ -16,7 +16,8 @@ class TableLink(models.Model):
     """The link of one table's scoresheet for the players' phones: an unguessable `token` in
     the address and a short `pin` printed beside it. Valid until revoked or reissued, and only
     while the sheet is open. `keeper` is the phone of the scorekeeper (the others only read);
-    wrong PINs are counted to slow down guessing."""
+    wrong PINs and wrong personal codes (the players' confirmations) are counted to slow down
+    guessing."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
     token = models.CharField(_("token"), max_length=32, unique=True)
@@ -35,6 +36,8 @@ class TableLink(models.Model):
     keeper_since = models.DateTimeField(_("scorekeeper since"), null=True, blank=True)
     pin_failures = models.PositiveSmallIntegerField(_("wrong PINs"), default=0)
     pin_failed_at = models.DateTimeField(_("last wrong PIN"), null=True, blank=True)
+    code_failures = models.PositiveSmallIntegerField(_("wrong personal codes"), default=0)
+    code_failed_at = models.DateTimeField(_("last wrong personal code"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table link")

@@ -1,5 +1,8 @@
 """Corrections of closed scoresheets (5.3.4): asked for with a reason, in force only once a
 supervisor signs them off. A correction changes a game, adds a missing one or deletes one.
+
+On an open sheet a correction is how a clerk changes or deletes a game that carries a decision
+of the supervisor (struck, refused, approved, sanctioned: `services.decisions`).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.services.decisions import hand_decisions
 from tournament.services.hands import (
     Game,
     HandRuleError,
@@ -52,14 +56,16 @@ def corrections_pending(tournament: models.Tournament):
 def correction_request(
     *, table: models.Table, number: int, game: Game | None, reason: str, user
 ) -> models.Correction:
-    """Ask for a correction of a closed sheet; `game` None asks to delete the game."""
+    """Ask for a correction of a closed sheet, or of a game that carries a decision of the
+    supervisor on an open one; `game` None asks to delete the game."""
     if not reason.strip():
         raise HandRuleError({"reason": [_("Say why the sheet is to be corrected.")]})
     with transaction.atomic():
         table = table_lock(table)
-        if not table.closed:
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        if not table.closed and (hand is None or not hand_decisions(hand)):
             raise HandRuleError({"__all__": [_("The sheet is open: change the game directly.")]})
-        hand = models.Hand.objects.filter(table=table, number=number).first()
         if game is None and hand is None:
             raise HandRuleError(
                 {"__all__": [_("There is no game %(n)s to delete.") % {"n": number}]}
@@ -102,8 +108,13 @@ def _pending(correction: models.Correction) -> models.Correction:
     return correction
 
 
-def correction_apply(*, correction: models.Correction, user, note: str = "") -> None:
-    """A supervisor signs the correction off: the sheet changes, the history says why."""
+def correction_apply(
+    *, correction: models.Correction, user, note: str = "", version: int | None = None
+) -> None:
+    """A supervisor signs the correction off: the sheet changes, the history says why.
+
+    `version` is the game's version the supervisor saw next to the proposal (0: no game);
+    a game changed since raises `HandConflict` and nothing is stored (None: internal callers)."""
     with transaction.atomic():
         correction = _pending(correction)
         table = correction.table
@@ -112,21 +123,24 @@ def correction_apply(*, correction: models.Correction, user, note: str = "") -> 
             hand_delete(
                 table=table,
                 number=correction.number,
-                version=None,
+                version=version,
                 user=user,
                 reason=reason,
                 kind=Kind.CORRECTED,
                 allow_closed=True,
+                as_supervisor=True,
             )
         else:
             hand_save(
                 table=table,
                 number=correction.number,
                 game=game_from_json(correction.proposed, table),
+                version=version,
                 user=user,
                 kind=Kind.CORRECTED,
                 reason=reason,
                 allow_closed=True,
+                as_supervisor=True,
             )
         correction.status, correction.decided_by = Status.APPLIED, user
         correction.decided_at, correction.decision_note = timezone.now(), note

@@ -18,6 +18,7 @@ from scoring.hand import NO_COUNTS, Hand, Violation, hand_violations
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
 from tournament.services.bulk import rows_insert
+from tournament.services.decisions import decided_message, hand_decisions
 from tournament.services.engine import engine_hand, tournament_point_table, tournament_rules
 from tournament.services.history import Kind, event_log, hand_snapshot
 from tournament.services.public_cache import public_pages_changed
@@ -258,6 +259,12 @@ def table_lock(table: models.Table) -> models.Table:
     )
 
 
+def decided_refuse(hand: models.Hand) -> None:
+    """Raise `HandRuleError` when `hand` carries a decision of the supervisor."""
+    if hand_decisions(hand):
+        raise HandRuleError({"number": [decided_message(hand)]})
+
+
 def version_bump(hand: models.Hand, version: int | None, **changes) -> None:
     """Write `changes` to a stored game if it still has `version` (checked in the UPDATE)."""
     expected = hand.version if version is None else version
@@ -280,14 +287,18 @@ def hand_save(
     kind: str | None = None,
     reason: str = "",
     allow_closed: bool = False,
+    as_supervisor: bool = False,
 ) -> models.Hand:
     """Create game `number` on the sheet of `table`, or change it; log it in the history.
 
     `supervision` None keeps the supervisor's decisions of a stored game (an approval lapses
-    when the approved game changes). `version` None writes whatever is stored (imports);
-    0 expects a new game; n expects the stored game to have version n, checked in the UPDATE.
-    Raises `HandRuleError` (nothing stored) when the game breaks a rule or the sheet is closed,
-    `HandConflict` when somebody else saved the game since the caller loaded it.
+    when the approved game changes). `version` None writes whatever is stored (internal
+    callers: imports, the demo); 0 expects a new game; n expects the stored game to have
+    version n, checked in the UPDATE. A stored game that carries a decision of the supervisor
+    is changed only `as_supervisor` (a supervisor of the tournament, or a correction the
+    supervisor signs off). Raises `HandRuleError` (nothing stored) when the game breaks a rule,
+    the sheet is closed or the caller may not change a decided game, `HandConflict` when
+    somebody else saved the game since the caller loaded it.
     """
     with transaction.atomic():
         table = table_lock(table)
@@ -300,6 +311,8 @@ def hand_save(
             raise HandConflict(number)
         if hand is None and version:
             raise HandConflict(number)
+        if hand is not None and not as_supervisor:
+            decided_refuse(hand)
         created = hand is None
         draft = hand or models.Hand(table=table, number=number)
         old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
@@ -381,6 +394,7 @@ def hand_record(
         supervision=Supervision(struck=struck, approved_by=approved_by, sanction=sanction),
         version=version,
         user=user,
+        as_supervisor=True,
     )
 
 
@@ -393,18 +407,23 @@ def hand_delete(
     reason: str = "",
     kind: str = Kind.DELETED,
     allow_closed: bool = False,
+    as_supervisor: bool = False,
 ) -> None:
-    """Take game `number` off the sheet (a mistyped game); the history keeps it."""
+    """Take game `number` off the sheet (a mistyped game); the history keeps it.
+
+    `version` and `as_supervisor` as for `hand_save`."""
     with transaction.atomic():
         table = table_lock(table)
         if table.closed and not allow_closed:
             raise sheet_closed_error()
-        hand = models.Hand.objects.filter(table=table, number=number).first()
-        if hand is None:
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        if hand is None or (version is not None and hand.version != version):
             raise HandConflict(number)
+        if not as_supervisor:
+            decided_refuse(hand)
         before = hand_snapshot(hand)
-        expected = hand.version if version is None else version
-        if not models.Hand.objects.filter(pk=hand.pk, version=expected).delete()[0]:
+        if not models.Hand.objects.filter(pk=hand.pk, version=hand.version).delete()[0]:
             raise HandConflict(number)
         table_rescore(table)
         event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)

@@ -13,10 +13,16 @@ from scoring.sheet import games_at_table
 from tournament import models
 from tournament.services.hands import HandRuleError, sheet_closed_error, table_lock
 from tournament.services.history import Kind, event_log
+from tournament.services.phones import code_try
 from tournament.services.public_cache import public_pages_changed
 
-PAPER = "Papier"  # the signature column when the clerk ticks a paper signature
-PHONE = "Telefon"  # ... and when a player confirmed with the start number on the phone
+# The signature column (Seat.signature) when the clerk ticks a paper signature, when a player
+# confirmed on the table's phone with the personal code of the start card, and how the phone
+# confirmed before issue 14 (with the start number, which is public). Otherwise it holds the
+# name the player typed on the clerk's page.
+PAPER = "Papier"
+PHONE = "Telefon-Code"
+PHONE_START_NUMBER = "Telefon"
 
 
 @dataclass(frozen=True)
@@ -136,26 +142,38 @@ def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:
     return _sign(seat, user=user, signature=signature or PAPER)
 
 
-def seat_confirm(*, seat: models.Seat, start_number: str) -> models.Seat:
-    """A player confirms the sheet on the table's phone with their own start number (issue 9):
-    only a complete sheet with no game waiting for an approval."""
-    if start_number.strip() != str(seat.player.start_number):
+def seat_confirm(*, seat: models.Seat, link: models.TableLink, code: str) -> models.Seat:
+    """A player confirms the sheet on the table's phone (`link`) with the personal code of
+    their own start card (issue 14: start numbers are public, so they prove nothing): only a
+    complete sheet with no game waiting for an approval. Wrong codes are counted on the link
+    (`code_try`): after a few it takes no code for a while, not even the right one. A code is
+    checked (and counted) only once the sheet may be confirmed."""
+    _confirmable(seat.table)
+    refused = code_try(link, seat, code)
+    if refused:
+        raise HandRuleError({"code": [refused]})
+    return _sign(seat, user=None, signature=PHONE, check=_confirmable)
+
+
+def _confirmable(table: models.Table) -> None:
+    state = sheet_state(table)
+    if not state.complete or state.awaiting_approval:
         raise HandRuleError(
-            {
-                "start_number": [
-                    _("This is not the start number of seat %(n)s.") % {"n": seat.position}
-                ]
-            }
+            {"__all__": [_("Confirm the sheet once every game is entered and approved.")]}
         )
 
-    def ready(table: models.Table) -> None:
-        state = sheet_state(table)
-        if not state.complete or state.awaiting_approval:
-            raise HandRuleError(
-                {"__all__": [_("Confirm the sheet once every game is entered and approved.")]}
-            )
 
-    return _sign(seat, user=None, signature=PHONE, check=ready)
+def signature_text(signature: str) -> str:
+    """How a player confirmed the sheet (`Seat.signature`), in words; '' when not at all."""
+    if not signature:
+        return ""
+    if signature == PAPER:
+        return _("on paper")
+    if signature == PHONE:
+        return _("on the phone (personal code)")
+    if signature == PHONE_START_NUMBER:
+        return _("on the phone (start number)")
+    return _("typed: %(name)s") % {"name": signature}
 
 
 def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat:

@@ -1,4 +1,10 @@
-"""The standings as the command line and the interchange spec print them (json, csv, text)."""
+"""The standings as the command line and the interchange spec print them (json, csv, text).
+
+In CSV, a name or club that a spreadsheet would run as a formula is written inert
+(`exports.cells.csv_cell`); the numbers are written as they are. Every text is quoted: the csv
+module quotes a field with a carriage return only when the line terminator has one, and an
+unquoted CR inside a name would start a new row in a spreadsheet.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from rules.tiebreaks import COUNTERS
 from tournament import models
+from tournament.exports.cells import csv_cell
 from tournament.services.standings import Standing
 
 
@@ -42,18 +49,19 @@ def standings_json(tournament: models.Tournament, after: int, rows: list[Standin
 
 def standings_csv(after: int, rows: list[Standing]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     head = ["rank", "player", "name", "club", "points", "plus", "minus"]
     head += [f"durchgang_{n}" for n in range(1, after + 1)] + list(COUNTERS) + ["lot"]
     writer.writerow(head)
     for s in rows:
         r = standing_record(s)
-        writer.writerow(
+        cells = (
             [r[k] for k in head[:7]]
             + r["durchgaenge"]
             + [r[k] for k in COUNTERS]
             + ["" if r["lot"] is None else r["lot"]]
         )
+        writer.writerow([csv_cell(cell) for cell in cells])
     return out.getvalue()
 
 

@@ -34,9 +34,12 @@ class Statistics:
         return sum(c.games for c in self.contracts)
 
 
-def tournament_statistics(tournament: models.Tournament) -> Statistics:
-    """Two aggregate queries: games by contract (struck games apart), sanctions by offence."""
-    hands = models.Hand.objects.filter(table__durchgang__tournament=tournament)
+def tournament_statistics(tournament: models.Tournament, *, after: int) -> Statistics:
+    """Two aggregate queries over Durchgänge 1..`after` (what the visitor may see, like the
+    ranking): games by contract (struck games apart), sanctions by offence."""
+    hands = models.Hand.objects.filter(
+        table__durchgang__tournament=tournament, table__durchgang__number__lte=after
+    )
     scored = ~Q(struck=True)
     rows = (
         hands.values("contract")
@@ -63,7 +66,10 @@ def tournament_statistics(tournament: models.Tournament) -> Statistics:
         if c.value in by_contract
     ]
     sanctions = list(
-        models.Sanction.objects.filter(hand__table__durchgang__tournament=tournament)
+        models.Sanction.objects.filter(
+            hand__table__durchgang__tournament=tournament,
+            hand__table__durchgang__number__lte=after,
+        )
         .values("reason")
         .annotate(count=Count("id"))
         .order_by("-count", "reason")

@@ -44,4 +44,5 @@ def table_link_open(token: str) -> models.TableLink | None:
 
 
 def pin_matches(link: models.TableLink, pin: str) -> bool:
-    return secrets.compare_digest(link.pin, pin.strip())
+    """Compared as bytes: `compare_digest` refuses text with non-ASCII characters."""
+    return secrets.compare_digest(link.pin.encode(), pin.strip().encode())

@@ -8,25 +8,26 @@ from tournament import models
 
 
 def tournament_delete(tournament: models.Tournament) -> None:
-    """Delete a tournament and everything in it.
+    """Delete a tournament and everything in it, its history included.
 
-    Deletes table by table, leaves first, each in one statement: Django's cascade collector
-    would load every one of the hundred thousand rows of a large tournament into memory.
+    The games, their scores and the seats go first, each in one statement: Django's cascade
+    collector would load every one of the hundred thousand rows of a large tournament into
+    memory. The few rows left (tables, Durchgänge, players) are deleted by the collector,
+    which takes everything that hangs on them along (the sheets' history, corrections, phone
+    links, swaps), also what a later model adds.
     """
     in_tournament = {
         models.HandScore: {"tournament": tournament},
         models.Sanction: {"hand__table__durchgang__tournament": tournament},
         models.Hand: {"table__durchgang__tournament": tournament},
         models.Seat: {"durchgang__tournament": tournament},
-        models.Table: {"durchgang__tournament": tournament},
-        models.Durchgang: {"tournament": tournament},
-        models.Membership: {"tournament": tournament},
     }
     with transaction.atomic():
         for model, lookup in in_tournament.items():
             queryset = model.objects.filter(**lookup)
             queryset._raw_delete(queryset.db)
+        models.Table.objects.filter(durchgang__tournament=tournament).delete()
+        models.Durchgang.objects.filter(tournament=tournament).delete()
         tournament.players.update(replaces=None)
-        players = models.Player.objects.filter(tournament=tournament)
-        players._raw_delete(players.db)
+        models.Player.objects.filter(tournament=tournament).delete()
         tournament.delete()
