@@ -1,4 +1,4 @@
-"""The Excel export of 1,000 players x 3 Durchgänge (issue 7): time and peak memory.
+"""The Excel export of 1,000 players x 3 Durchgänge: time and peak memory.
 
 `manage.py export_xlsx` writes the ranking, the Durchgänge, every game (24,000) and the
 sanctions; it is timed as a whole process against the `standings` command of the same

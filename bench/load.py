@@ -1,4 +1,4 @@
-"""Hand entry under load (issue 7): clerks posting real games to gunicorn, with and without
+"""Hand entry under load: clerks posting real games to gunicorn, with and without
 readers of the public ranking.
 
 The app is served as in production: `gunicorn config.wsgi -w 4` on 127.0.0.1, DEBUG off, on the

@@ -1,4 +1,4 @@
-"""The ranking page and the scoresheet page in-process (issue 7): queries and render time.
+"""The ranking page and the scoresheet page in-process: queries and render time.
 
 `python bench/pages.py SLUG...` renders, with Django's test client inside one process, for
 each tournament (`bench/run.py` passes those of 1,000 and 10,000 players):

@@ -1,4 +1,4 @@
-"""Issue 9 under load: the players' phones of 250 tables entering their games at once.
+"""Under load: the players' phones of 250 tables entering their games at once.
 
 The app is served as `bench/load.py` serves it (`gunicorn config.wsgi -w 4`, DEBUG off) on the
 database under test. The tournament has `4 x TABLES` players (1,000), Durchgang 1 played and
@@ -255,7 +255,7 @@ def setup() -> None:
 
     django.setup()
     from tournament.models import Table
-    from tournament.services.table_links import table_link_issue
+    from tournament.phones.links import table_link_issue
 
     tables = Table.objects.filter(
         durchgang__tournament__slug=SLUG, durchgang__number=2, seat_count=4

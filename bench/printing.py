@@ -1,4 +1,4 @@
-"""Benchmark: the signed scoresheets of a Durchgang of 250 tables as one PDF/A (issue 5).
+"""Benchmark: the signed scoresheets of a Durchgang of 250 tables as one PDF/A.
 
 Target: `manage.py print_scoresheets` as a user runs it (the whole process: start-up, reading
 the database, the HTML, the pool of two workers, joining the PDFs) takes at most 1.5 x the time
@@ -34,7 +34,7 @@ def plain_page(table) -> str:
     """One table's sheet as a trivial HTML page: one unstyled table, no marks, no signatures."""
     from django.utils.html import escape
 
-    from tournament.sheet_display import contract_text, sheet_rows, sheet_seats
+    from tournament.sheets.display import contract_text, sheet_rows, sheet_seats
 
     seats = sheet_seats(table)
     head = "".join(f"<th>{escape(s.player.name)} +</th><th>−</th>" for s in seats)

@@ -1,5 +1,5 @@
 """Render the public ranking page of a tournament once, as a visitor's request does: the
-process `bench/run.py` times against the `standings` command (issue 5: at most 3 x)."""
+process `bench/run.py` times against the `standings` command (at most 3 x)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ django.setup()
 from django.test import Client  # noqa: E402
 
 from tournament.models import Tournament  # noqa: E402
-from tournament.views_ranking import RANKING_ROWS  # noqa: E402
+from tournament.ranking.views import RANKING_ROWS  # noqa: E402
 
 slug = sys.argv[1]
 Tournament.objects.filter(slug=slug).update(ranking_publication="live")

@@ -7,19 +7,18 @@ creates and drops its own database `bench_<pid>`). Machines are shared and noisy
 targets are ratios, each printed next to its figure and whether it is met, and gathered in a
 final summary table. docs/performance.md describes the measures and a run's figures.
 
-- `bench/scale.py`: import and standings of 250, 1,000 and 10,000 players x 3 Durchgänge
-  (issues 2 and 7), and the ranking page's process against the standings command (issue 5);
-- a draw of 1,000 players with repeat avoidance <= 2 x start-up, for each Durchgang (issue 3);
+- `bench/scale.py`: import and standings of 250, 1,000 and 10,000 players x 3 Durchgänge,
+  and the ranking page's process against the standings command;
+- a draw of 1,000 players with repeat avoidance <= 2 x start-up, for each Durchgang;
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
   of the public ranking meanwhile;
 - `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
-  table, entries sent twice under one key (issue 9);
-- `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes
-  (issue 4);
+  table, entries sent twice under one key;
+- `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes;
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
-  alone, and the batch's peak memory (issue 5).
+  alone, and the batch's peak memory.
 """
 
 from __future__ import annotations

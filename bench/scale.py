@@ -1,4 +1,4 @@
-"""Scale: import and standings of 250, 1,000 and 10,000 players x 3 Durchgänge (issues 2 and 7).
+"""Scale: import and standings of 250, 1,000 and 10,000 players x 3 Durchgänge.
 
 Each tournament is written once by `seed_demo --out` (the same document for every database),
 imported with `import_tournament` and ranked with `standings`, both timed as whole processes
@@ -11,7 +11,7 @@ Targets:
 - standings of 1,000 and of 10,000 players <= 2 x start-up each;
 - standings computed in-process: per player at 1,000 at most 2 x that at 250, at 10,000 at most
   2 x that at 1,000 (linear growth), in the same number of queries at every size;
-- the ranking page of 1,000 players (a whole process) <= 3 x the standings command (issue 5).
+- the ranking page of 1,000 players (a whole process) <= 3 x the standings command.
 
 A target of the 10,000-player tournament that is missed is followed by a profile of the command
 (`bench/standings_inprocess.py --profile`) so that the report says where the time goes.

@@ -1,4 +1,4 @@
-"""Benchmark: a clerk enters a whole 32-game scoresheet by keyboard (issue 4: under 3 minutes).
+"""Benchmark: a clerk enters a whole 32-game scoresheet by keyboard (under 3 minutes).
 
 Serves the app with `manage.py runserver` (as `make run` does) on a fresh SQLite database and
 drives Debian's headless Chromium with Playwright: log in, open the sheet, type 32 game codes,

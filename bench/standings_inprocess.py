@@ -31,7 +31,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from tournament.models import Tournament  # noqa: E402
-from tournament.services.standings import standings_compute  # noqa: E402
+from tournament.ranking.standings import standings_compute  # noqa: E402
 
 PHASES = {
     "standings_compute": ("standings_compute",),

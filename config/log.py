@@ -3,7 +3,7 @@
 `logging_config(file)` is the LOGGING of config/settings.py; `configure` is its LOGGING_CONFIG,
 which Django runs in every process it sets up (web workers, management commands, the PDF pool).
 Errors reach the log with their traceback, also with DEBUG off: the 500s (`django.request`),
-the print jobs' threads (`tournament.print_jobs`), and whatever a management command or a
+the print jobs' threads (`tournament.sheets.print_jobs`), and whatever a management command or a
 thread leaves uncaught (the hooks that `configure` installs).
 """
 

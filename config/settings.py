@@ -72,14 +72,14 @@ MIDDLEWARE = [
     "config.csp.HtmlCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChosenLanguageMiddleware",
-    "tournament.middleware.HostileInputMiddleware",  # NUL anywhere: a German 400, nothing read
+    "tournament.core.middleware.HostileInputMiddleware",  # NUL anywhere: a German 400, nothing read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A PDF over its time or memory bound: a German 503 page instead of an error.
-    "tournament.middleware.RenderLimitMiddleware",
+    "tournament.core.middleware.RenderLimitMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -127,7 +127,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds the public pages (tournament/services/public_cache.py), each process its own:
+# The cache holds the public pages (tournament/core/public_cache.py), each process its own:
 # their keys carry the tournament's generation, raised in the database by every change, so a
 # worker never serves a page older than the last committed change. Sessions stay in the
 # database (Django's default), so any worker serves any visitor.
@@ -180,14 +180,14 @@ STORAGES = {
 }
 
 # Public pages may lag this many seconds behind the last saved game while games keep coming in
-# (tournament/services/public_cache.py); 0: re-render after every change.
+# (tournament/core/public_cache.py); 0: re-render after every change.
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 # Renders of expensive public pages outside that cache one visitor (address) may force per
 # minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
 PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
-# Seconds between two refreshes of the live regions of a page (tournament/live.py): the
+# Seconds between two refreshes of the live regions of a page (tournament/core/live.py): the
 # supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
 LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
 
@@ -195,7 +195,7 @@ LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
 # over them the render stops with a message instead of holding the app. 0 switches one off.
 PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)
 PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 2048)
-# Print jobs of signed scoresheets (tournament/print_jobs.py): one per Durchgang; this many
+# Print jobs of signed scoresheets (tournament/sheets/print_jobs.py): one per Durchgang; this many
 # renders at once per server process (each may use a pool of two processes), the rest in line.
 PRINT_JOBS_AT_ONCE = env_int("PRINT_JOBS_AT_ONCE", 1)
 if PRINT_JOBS_AT_ONCE < 1:

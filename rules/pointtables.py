@@ -418,17 +418,3 @@ def example_games(table: PointTable) -> list[ExampleGame]:
         scored = table.points(game)
         examples.append(ExampleGame(key, game, scored.declaring, scored.other))
     return examples
-
-
-# The named presets and the dict form live in rules.presets (which needs the types above);
-# they stay importable from here, where callers have always found them.
-_FROM_PRESETS = ("DEFAULT_PRESET", "PRESETS", "SCHAFKOPFSCHULE_2007", "preset")
-_FROM_PRESETS += ("PointTableDataError", "point_table_from_dict", "point_table_to_dict")
-
-
-def __getattr__(name: str):
-    if name in _FROM_PRESETS:
-        from rules import presets
-
-        return getattr(presets, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
-from tournament.interchange.importer import tournament_import
+from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 
 # Tests do not time things: hypothesis' deadline per example would fail a property on a busy

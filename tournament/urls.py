@@ -1,14 +1,10 @@
-"""Management pages of tournaments (supervisor and clerks); public pages are in urls_public."""
+"""The site's pages, gathered from the features: management pages (supervisor and clerks) under
+the namespace `manage`; `urls_public` gathers the pages anyone may see."""
 
 from django.urls import include, path
 
 app_name = "manage"
 
-urlpatterns = [
-    path("", include("tournament.urls_registration")),
-    path("", include("tournament.urls_draw")),
-    path("", include("tournament.urls_sheet")),
-    path("", include("tournament.urls_printing")),
-    path("", include("tournament.urls_exports")),
-    path("", include("tournament.urls_ranking")),
-]
+FEATURES = ("registration", "pointtable", "draw", "sheets", "phones", "exchange", "ranking")
+
+urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

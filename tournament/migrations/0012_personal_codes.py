@@ -1,4 +1,4 @@
-"""Issue 14: a player confirms the sheet on the phone with a personal code printed on the own
+"""A player confirms the sheet on the phone with a personal code printed on the own
 start card (start numbers are public), and wrong codes are counted per table link.
 
 Every player registered before gets a code of their own: the field is added empty, each row

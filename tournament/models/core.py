@@ -1,6 +1,6 @@
 """The tournament data model: what the scoresheets hold, and the scores computed from them.
 
-Scores are written once, by `tournament.services.hands`, into `HandScore` rows when a game is
+Scores are written once, by `tournament.core.scores`, into `HandScore` rows when a game is
 saved; standings aggregate those rows in one query.
 """
 
@@ -14,7 +14,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import contracts as rc
-from rules.pointtables import DEFAULT_PRESET, PRESETS
+from rules.presets import (
+    DEFAULT_PRESET,
+    PRESETS,
+)
 from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
 
 CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`

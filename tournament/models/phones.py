@@ -1,4 +1,4 @@
-"""The players' phones at a table (issue 9): the table's link with its PIN, which phone keeps
+"""The players' phones at a table: the table's link with its PIN, which phone keeps
 the sheet (5.3.1), and the receipt of every entry a phone sent, so that an entry sent again
 after a lost connection is stored once."""
 

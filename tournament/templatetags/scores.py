@@ -8,7 +8,7 @@ from decimal import Decimal
 from django import template
 from django.utils.formats import number_format
 
-from tournament.services.engine import tournament_point_table
+from tournament.core.engine import tournament_point_table
 
 register = template.Library()
 

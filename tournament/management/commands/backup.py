@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from tournament.backup.dump import backup_name, backup_write
+from tournament.exchange.backup.dump import backup_name, backup_write
 
 
 def database_message(error: DatabaseError) -> str:

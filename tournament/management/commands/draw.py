@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournament.draw.services import DrawError, durchgang_draw, durchgang_tables
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.services.draw import DrawError, durchgang_draw, durchgang_tables
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.interchange.writer import tournament_document
+from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Tournament
 
 

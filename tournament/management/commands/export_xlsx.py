@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.exports.workbook import tournament_xlsx
+from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.management.commands.export_tournament import tournament_by_slug
 
 

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.interchange.importer import tournament_import
-from tournament.interchange.problems import InterchangeError
+from tournament.exchange.interchange.importer import tournament_import
+from tournament.exchange.interchange.problems import InterchangeError
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from tournament.backup import BackupError
-from tournament.backup.restore import backup_restore
+from tournament.exchange.backup import BackupError
+from tournament.exchange.backup.restore import backup_restore
 from tournament.management.commands.backup import database_message
 
 

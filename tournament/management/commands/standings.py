@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.services.standings import standings_after, standings_compute
-from tournament.services.standings_export import standings_csv, standings_json, standings_text
+from tournament.ranking.standings import standings_after, standings_compute
+from tournament.ranking.standings_export import standings_csv, standings_json, standings_text
 
 
 class Command(BaseCommand):

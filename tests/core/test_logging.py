@@ -1,0 +1,138 @@
+"""Errors reach the server's log with their traceback, also with DEBUG off (config/log.py): a
+500 of any view, a print job that fails, and what a management command leaves uncaught. Standard
+error always; the file named by DJANGO_LOG_FILE too."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import path, reverse
+
+from config.log import configure, logging_config
+from tests.sheets.test_print_jobs import finish
+from tournament.sheets import print_jobs
+from tournament.sheets.views import printing as views_printing
+
+ROOT = Path(__file__).resolve().parents[2]
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def broken(request):
+    raise RuntimeError("kaputt im View")
+
+
+urlpatterns = [path("kaputt/", broken)]
+
+
+@pytest.fixture
+def log_file(tmp_path, capsys):
+    """The site's logging as DJANGO_LOG_FILE sets it, loaded with dictConfig (its standard error
+    is the one `capsys` reads); afterwards the logging of the settings again, with the handler
+    to standard error that the test run began with (not one bound to `capsys`)."""
+    root = logging.getLogger()
+    before = [handler for handler in root.handlers if type(handler) is logging.StreamHandler]
+    log = tmp_path / "server.log"
+    configure(logging_config(str(log)))
+    yield log
+    configure(settings.LOGGING)
+    for handler in root.handlers[:]:
+        root.removeHandler(handler)
+    for handler in before:
+        root.addHandler(handler)
+
+
+def test_the_settings_log_to_standard_error_through_the_project_s_configuration():
+    assert settings.LOGGING_CONFIG == "config.log.configure"
+    assert logging_config(None) == settings.LOGGING  # DJANGO_LOG_FILE is not set in the tests
+    assert settings.LOGGING["root"]["handlers"] == ["stderr"]
+
+
+@pytest.mark.django_db
+@pytest.mark.urls(__name__)
+def test_a_view_that_raises_shows_the_german_500_page_and_logs_the_traceback(caplog):
+    assert settings.DEBUG is False
+
+    response = Client(raise_request_exception=False).get("/kaputt/")
+
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Serverfehler" in page and "kaputt" not in page
+    (record,) = [r for r in caplog.records if r.name == "django.request"]
+    assert record.levelno == logging.ERROR and record.exc_info[0] is RuntimeError
+    assert TRACEBACK in caplog.text and "RuntimeError: kaputt im View" in caplog.text
+
+
+@pytest.mark.django_db
+@pytest.mark.urls(__name__)
+def test_with_a_log_file_the_traceback_of_a_500_goes_to_the_file_and_to_standard_error(
+    log_file, capsys
+):
+    response = Client(raise_request_exception=False).get("/kaputt/")
+
+    assert response.status_code == 500
+    written = log_file.read_text(encoding="utf-8")
+    assert "ERROR django.request [" in written and "Internal Server Error: /kaputt/" in written
+    assert TRACEBACK in written and "RuntimeError: kaputt im View" in written
+    assert "RuntimeError: kaputt im View" in capsys.readouterr().err
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_print_job_that_fails_writes_its_traceback_to_the_log_file(
+    client, clerk, example_tournament, log_file, monkeypatch, tmp_path
+):
+    def broken_render(durchgang, progress):
+        raise RuntimeError("kaputt im Druck")
+
+    monkeypatch.setattr(print_jobs, "JOBS", tmp_path / "jobs")
+    monkeypatch.setattr(views_printing, "durchgang_sheets_pdf", broken_render)
+    client.force_login(clerk)
+
+    started = client.post(reverse("manage:sheets_print", args=["beispielturnier-2026", 1]))
+    finish(started["Location"].rstrip("/").rsplit("/", 1)[1])
+
+    written = log_file.read_text(encoding="utf-8")
+    assert "ERROR tournament.sheets.print_jobs [" in written
+    assert "printing the signed scoresheets failed" in written
+    assert TRACEBACK in written and "RuntimeError: kaputt im Druck" in written
+
+
+def test_a_management_command_s_uncaught_error_and_a_thread_s_are_logged_with_traceback(
+    tmp_path,
+):
+    log = tmp_path / "commands.log"
+    code = (
+        "import threading\n"
+        "t = threading.Thread(target=lambda: 1 / 0, name='nebenher')\n"
+        "t.start(); t.join()\n"
+        "raise RuntimeError('kaputt im Befehl')\n"
+    )
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "test-only-insecure-key-not-for-any-deployment",
+        "DJANGO_LOG_FILE": str(log),
+    }
+
+    finished = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+
+    assert finished.returncode == 1
+    written = log.read_text(encoding="utf-8")
+    assert "ERROR config.log [" in written and "thread nebenher stopped by an error" in written
+    assert "ZeroDivisionError" in written
+    assert "CRITICAL config.log [" in written and "manage.py shell -c" in written
+    assert TRACEBACK in written and "RuntimeError: kaputt im Befehl" in written
+    assert "RuntimeError: kaputt im Befehl" in finished.stderr

@@ -1,0 +1,72 @@
+"""Production serving: the health endpoint for the proxy or monitor, and gunicorn's settings
+read from the environment."""
+
+from __future__ import annotations
+
+import multiprocessing
+import runpy
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.db import OperationalError, connection
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+GUNICORN_CONF = Path(__file__).resolve().parents[2] / "config" / "gunicorn.conf.py"
+
+
+def test_healthz_answers_ok_with_the_database_to_anybody_and_is_never_cached(client):
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+    assert "no-store" in response["Cache-Control"]
+    assert client.head(reverse("healthz")).status_code == 200
+
+
+def test_healthz_answers_503_with_a_message_when_the_database_fails(client, caplog):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # German once locale/de has it
+    with mock.patch.object(connection, "cursor", side_effect=OperationalError("no server")):
+        response = client.get(reverse("healthz"))
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "error" and body["database"] == "error"
+    assert body["message"] == "The database cannot be reached."
+    assert "no server" not in response.content.decode()  # the cause goes to the log only
+    assert "no server" in caplog.text
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_healthz_takes_no_writes(client):
+    assert client.post(reverse("healthz")).status_code == 405
+
+
+def gunicorn_settings(monkeypatch, **environment) -> dict:
+    for name in ("WEB_CONCURRENCY", "GUNICORN_BIND", "GUNICORN_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(GUNICORN_CONF))
+
+
+def test_gunicorn_runs_two_workers_per_core_plus_one_on_localhost_by_default(monkeypatch):
+    conf = gunicorn_settings(monkeypatch)
+    assert conf["workers"] == 2 * multiprocessing.cpu_count() + 1
+    assert conf["bind"] == "127.0.0.1:8000"
+    assert conf["wsgi_app"] == "config.wsgi:application"
+    assert conf["accesslog"] == "-"  # the access log goes to stdout
+    assert 30 <= conf["timeout"] <= 300
+
+
+def test_gunicorn_takes_workers_and_address_from_the_environment(monkeypatch):
+    conf = gunicorn_settings(monkeypatch, WEB_CONCURRENCY="3", GUNICORN_BIND="0.0.0.0:9000")
+    assert conf["workers"] == 3
+    assert conf["bind"] == "0.0.0.0:9000"
+
+
+@pytest.mark.parametrize("value", ["many", "0", "-2"])
+def test_gunicorn_refuses_a_worker_count_that_is_no_positive_number(monkeypatch, value):
+    with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
+        gunicorn_settings(monkeypatch, WEB_CONCURRENCY=value)

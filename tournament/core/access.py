@@ -1,0 +1,66 @@
+"""Who may do what in a tournament: deny by default, checked for the tournament of the object.
+
+Roles: the supervisor (Turnierleitung) may do everything in the tournament, a clerk (Schreiber)
+enters games; everybody else only sees what is published. A superuser counts as supervisor of
+every tournament.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from tournament.models import Membership, Tournament
+
+SUPERVISOR = Membership.Role.SUPERVISOR
+CLERK = Membership.Role.CLERK
+GRANTS = {SUPERVISOR: {SUPERVISOR, CLERK}, CLERK: {CLERK}}
+
+
+def tournament_role(user, tournament: Tournament) -> str | None:
+    """The user's role in the tournament, or None."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return SUPERVISOR
+    return (
+        Membership.objects.filter(tournament=tournament, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def role_allows(role: str | None, required: str) -> bool:
+    return role is not None and required in GRANTS[role]
+
+
+class TournamentMixin:
+    """Resolves `self.tournament` from the URL's slug and checks the user's role in it.
+
+    `required_role` is the least role a user needs (default: supervisor); anonymous visitors
+    are sent to the login, logged-in users without the role get 403.
+    """
+
+    required_role: str = SUPERVISOR
+
+    def dispatch(self, request, *args, **kwargs):
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.role = tournament_role(request.user, self.tournament)
+        if not role_allows(self.role, self.required_role):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(tournament=self.tournament, role=self.role)
+        return context
+
+
+class DurchgangMixin(TournamentMixin):
+    """A page of one Durchgang of the tournament (`number` in the URL)."""
+
+    def get_durchgang(self):
+        return get_object_or_404(self.tournament.durchgaenge, number=self.kwargs["number"])

@@ -1,0 +1,90 @@
+"""Printouts of a Durchgang as PDF (A4): table lists by name and by table, table cards, and the
+blank scoresheets pre-filled with seats and dealers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.sheet import dealer_index, games_at_table, round_of
+from tournament import models
+from tournament.core.pdf import pdf_render
+from tournament.core.qr import qr_svg
+from tournament.draw.services import durchgang_tables
+
+KINDS = {
+    "namen": ("tournament/draw/print/by_name.html", _("Table list by name")),
+    "tische": ("tournament/draw/print/by_table.html", _("Table list by table")),
+    "tischkarten": ("tournament/draw/print/cards.html", _("Table cards")),
+    "spiellisten": ("tournament/draw/print/sheets.html", _("Blank scoresheets")),
+}
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    runde: int
+    dealer: str
+    sitting_out: int | None  # 0-based seat index of the dealer at a table of five
+    runde_end: bool
+
+
+def sheet_rows(table: models.Table, seats: list[models.Seat], games_per_durchgang: int):
+    n = len(seats)
+    games = games_at_table(seats=n, games_per_durchgang=games_per_durchgang)
+    return [
+        SheetRow(
+            number=g,
+            runde=round_of(g, n),
+            dealer=seats[dealer_index(g, n)].player.name,
+            sitting_out=dealer_index(g, n) if n == 5 else None,
+            runde_end=g % n == 0,
+        )
+        for g in range(1, games + 1)
+    ]
+
+
+def durchgang_pdf(
+    durchgang: models.Durchgang,
+    kind: str,
+    *,
+    public_url: str = "",
+    phone_url: Callable[[str], str] | None = None,
+) -> bytes:
+    """The printout `kind` (a key of `KINDS`) of all tables of the Durchgang; with the QR code
+    of `public_url` (the public ranking) on the table list by name, and on the table cards and
+    scoresheets each table's phone link (`phone_url` of its token) with its PIN, where the
+    supervisor has issued one."""
+    template, title = KINDS[kind]
+    tournament = durchgang.tournament
+    tables = durchgang_tables(durchgang)
+    links = {}
+    if phone_url is not None:
+        valid = models.TableLink.objects.filter(table__durchgang=durchgang, revoked_at__isnull=True)
+        links = {link.table_id: link for link in valid}
+    context = {
+        "tournament": tournament,
+        "durchgang": durchgang,
+        "title": title,
+        "tables": [
+            {
+                "table": t,
+                "seats": list(t.seats.all()),
+                "rows": sheet_rows(t, list(t.seats.all()), tournament.games_per_durchgang)
+                if kind == "spiellisten"
+                else (),
+                "link": links.get(t.pk),
+                "link_qr": qr_svg(phone_url(links[t.pk].token)) if t.pk in links else "",
+            }
+            for t in tables
+        ],
+        "by_name": sorted(
+            ((s.player, t.number, s.position) for t in tables for s in t.seats.all()),
+            key=lambda entry: (entry[0].name.casefold(), entry[0].start_number),
+        ),
+        "qr": qr_svg(public_url) if public_url else "",
+        "public_url": public_url,
+    }
+    return pdf_render(template, context)

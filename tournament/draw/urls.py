@@ -1,0 +1,24 @@
+"""The draw (Auslosung) of each Durchgang, its printouts and publishing."""
+
+from django.urls import path
+
+from tournament.draw import views
+
+base = "turnier/<slug:slug>/leitung/durchgang/"
+
+urlpatterns = [
+    path(
+        "turnier/<slug:slug>/leitung/durchgaenge/",
+        views.DurchgangListView.as_view(),
+        name="durchgaenge",
+    ),
+    path(base + "<int:number>/", views.DurchgangDetailView.as_view(), name="durchgang"),
+    path(base + "<int:number>/auslosen/", views.DurchgangDrawView.as_view(), name="draw"),
+    path(base + "<int:number>/tausch/", views.SeatSwapView.as_view(), name="swap"),
+    path(base + "<int:number>/veroeffentlichen/", views.PublishView.as_view(), name="publish"),
+    path(base + "<int:number>/druck/<str:kind>.pdf", views.PrintoutView.as_view(), name="print"),
+]
+
+public = [
+    path("turnier/<slug:slug>/durchgang/<int:number>/tische/", views.tables, name="tables"),
+]

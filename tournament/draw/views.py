@@ -1,0 +1,161 @@
+"""Pages of the draw: the Durchgänge of a tournament, one Durchgang's tables, printouts."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from tournament.core.access import DurchgangMixin, TournamentMixin, tournament_role
+from tournament.core.public_cache import public_page_cached, public_pages_changed, text
+from tournament.draw.forms import DrawForm, SwapForm
+from tournament.draw.printouts import KINDS, durchgang_pdf
+from tournament.draw.services import (
+    DrawError,
+    durchgang_draw,
+    durchgang_repeats,
+    durchgang_tables,
+    seats_swap,
+)
+from tournament.models import Hand, Seat, Tournament
+
+
+class DurchgangListView(TournamentMixin, TemplateView):
+    template_name = "tournament/draw/durchgaenge.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        drawn = {d.number: d for d in self.tournament.durchgaenge.all()}
+        with_games = set(
+            Hand.objects.filter(table__durchgang__tournament=self.tournament)
+            .values_list("table__durchgang__number", flat=True)
+            .distinct()
+        )
+        context["rows"] = [
+            {"number": n, "durchgang": drawn.get(n), "games": n in with_games}
+            for n in range(1, self.tournament.number_of_durchgaenge + 1)
+        ]
+        context["form"] = DrawForm()
+        return context
+
+
+class DurchgangDrawView(TournamentMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, number):
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, " ".join(form.errors["seed"]))
+            return redirect("manage:durchgaenge", slug=slug)
+        try:
+            result = durchgang_draw(
+                tournament=self.tournament, number=number, seed=form.cleaned_data["seed"] or None
+            )
+        except DrawError as exc:
+            messages.error(request, str(exc))
+            return redirect("manage:durchgaenge", slug=slug)
+        messages.success(
+            request,
+            _("Durchgang %(n)s drawn (seed %(seed)s): %(repeats)s repeated meetings.")
+            % {"n": number, "seed": result.durchgang.draw_seed, "repeats": result.repeats},
+        )
+        return redirect("manage:durchgang", slug=slug, number=number)
+
+
+class DurchgangDetailView(DurchgangMixin, TemplateView):
+    template_name = "tournament/draw/durchgang.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        durchgang = self.get_durchgang()
+        context.update(
+            durchgang=durchgang,
+            tables=durchgang_tables(durchgang),
+            repeats=durchgang_repeats(durchgang),
+            swap_form=kwargs.get("swap_form") or SwapForm(durchgang=durchgang),
+            swaps=durchgang.swaps.select_related("first", "second", "swapped_by"),
+            printouts=[(key, title) for key, (_template, title) in KINDS.items()],
+        )
+        return context
+
+
+class SeatSwapView(DurchgangDetailView):
+    """POST only; on an error the Durchgang page is shown again with the form's messages."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug, number):
+        durchgang = self.get_durchgang()
+        form = SwapForm(request.POST, durchgang=durchgang)
+        if form.is_valid():
+            try:
+                seats_swap(durchgang=durchgang, user=request.user, **form.cleaned_data)
+            except DrawError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("The two players were swapped."))
+                return redirect("manage:durchgang", slug=slug, number=number)
+        return self.render_to_response(self.get_context_data(swap_form=form), status=400)
+
+
+class PublishView(DurchgangMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, number):
+        durchgang = self.get_durchgang()
+        durchgang.published = request.POST.get("published") == "1"
+        with transaction.atomic():
+            durchgang.save(update_fields=["published"])
+            public_pages_changed(self.tournament.pk)
+        messages.success(
+            request,
+            _("The table assignments are public now.")
+            if durchgang.published
+            else _("The table assignments are no longer public."),
+        )
+        return redirect("manage:durchgang", slug=slug, number=number)
+
+
+class PrintoutView(DurchgangMixin, View):
+    def get(self, request, slug, number, kind):
+        if kind not in KINDS:
+            raise Http404
+        durchgang = self.get_durchgang()
+        public = request.build_absolute_uri(reverse("tournament:ranking", args=[slug]))
+        pdf = durchgang_pdf(
+            durchgang,
+            kind,
+            public_url=public,
+            phone_url=lambda token: request.build_absolute_uri(
+                reverse("tournament:phone_sheet", args=[token])
+            ),
+        )
+        response = HttpResponse(pdf, content_type="application/pdf")
+        name = f"{slug}-durchgang-{number}-{kind}.pdf"
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
+
+
+@public_page_cached(query={"q": text})
+def tables(request, slug: str, number: int):
+    """The table assignments of a Durchgang: public once published, else for its staff only."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    durchgang = get_object_or_404(tournament.durchgaenge, number=number)
+    if not durchgang.published and tournament_role(request.user, tournament) is None:
+        raise Http404
+    query = request.GET.get("q", "").strip()
+    seats = (
+        Seat.objects.filter(durchgang=durchgang)
+        .select_related("player", "table")
+        .order_by("player__name", "player__start_number")
+    )
+    if query:
+        seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
+    context = {"tournament": tournament, "durchgang": durchgang, "seats": seats, "q": query}
+    return render(request, "tournament/draw/tables_public.html", context)

@@ -1,0 +1,53 @@
+"""The tournament as an Excel workbook, for the supervisor's records and analyses.
+
+Sheets, named in German as the tournament calls them:
+- "Rangliste": the standings of `standings_compute`, in its order, with the tie-break counters;
+- "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points;
+- "Spiele": every game as the scoresheet holds it, with the points of each seat;
+- "Strafen": every sanction with the offender's points in that game;
+- "Korrekturen": every correction asked for on a closed scoresheet, and its decision;
+- "Verlauf": the append-only history of every game change and of the point table.
+
+A fixed number of queries, however large the tournament; the games stream from the database
+into the sheet, so memory stays flat. Nothing is written to the database.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import IO
+
+from openpyxl.workbook import Workbook
+
+from tournament import models
+from tournament.core.engine import tournament_point_table
+from tournament.exchange.exports.games import corrections_write, games_write, sanctions_write
+from tournament.exchange.exports.history import history_write
+from tournament.exchange.exports.players import (
+    Roster,
+    durchgang_write,
+    ranking_write,
+    seats_by_durchgang,
+    table_totals,
+)
+
+
+def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None:
+    """Write the workbook to `out`, a path or a binary file open for writing."""
+    roster = Roster(tournament)
+    unit = tournament_point_table(tournament).unit
+    workbook = Workbook(write_only=True)
+    ranking_write(workbook, tournament, roster)
+    seats = seats_by_durchgang(tournament)
+    totals = table_totals(tournament)
+    for number in tournament.durchgaenge.order_by("number").values_list("number", flat=True):
+        durchgang_write(workbook, number, seats.get(number, []), totals, roster, unit)
+    table_seats = defaultdict(list)  # player ids by seat, per table id
+    for rows in seats.values():
+        for table_id, _table, _position, player_id in rows:
+            table_seats[table_id].append(player_id)
+    games_write(workbook, tournament, table_seats, roster, unit)
+    sanctions_write(workbook, tournament, roster, unit)
+    corrections_write(workbook, tournament)
+    history_write(workbook, tournament)
+    workbook.save(out)

@@ -1,0 +1,83 @@
+"""The plain objects an interchange document is read into (see `reader`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from rules.contracts import DEFAULT_CONTRACTS, Contract, Suit
+from rules.presets import (
+    DEFAULT_PRESET,
+)
+from rules.tiebreaks import DEFAULT_CHAIN
+
+
+@dataclass
+class DocTournament:
+    name: str
+    date: dt.date
+    slug: str | None = None
+    venue: str = ""
+    scoring: str = DEFAULT_PRESET
+    games_per_durchgang: int = 32
+    number_of_durchgaenge: int = 2
+    contracts: list[str] = field(default_factory=lambda: [c.value for c in DEFAULT_CONTRACTS])
+    kontra_allowed: bool | None = None
+    laufende_counted: bool | None = None
+    solo_approval_from: int = 5
+    lot_seed: str | None = None
+    point_table: dict | None = None  # a custom table (`scoring` "custom"), rules.presets' form
+    first_game_rule: bool = True  # extension: written only when a tournament plays without it
+    tiebreak: str = DEFAULT_CHAIN  # extension: written only when not the 5.4.2 cascade
+
+
+@dataclass
+class DocPlayer:
+    id: str
+    name: str
+    club: str = ""
+    replaces: str | None = None
+
+
+@dataclass
+class DocHand:
+    path: str
+    number: int
+    contract: Contract
+    declarer: str
+    suit: Suit | None = None
+    partner: str | None = None
+    tout: bool = False
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    augen: int | None = None
+    laufende: int | None = None
+    kontra: int = 0
+    approved_by: str = ""
+    pending: bool = False  # `"approval": "pending"`: waits for the supervisor, scores 0
+    disallowed: bool = False
+    offender: str | None = None
+    reason: str = ""
+    points: dict[str, int] | None = None
+
+
+@dataclass
+class DocTable:
+    path: str
+    number: int
+    seats: list[str]
+    hands: list[DocHand]
+
+
+@dataclass
+class DocDurchgang:
+    number: int
+    tables: list[DocTable]
+
+
+@dataclass
+class Document:
+    tournament: DocTournament
+    players: list[DocPlayer]
+    durchgaenge: list[DocDurchgang]

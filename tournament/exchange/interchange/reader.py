@@ -1,0 +1,443 @@
+"""Read an interchange document: check its structure and types, return plain objects.
+
+The rules of the game (who may declare, which suit, approvals, points) are checked by the
+importer with the engine; this module only makes sure every field has the shape that
+docs/interchange-format.md gives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rules.contracts import Contract, Suit
+from rules.limits import value_limit
+from rules.pointtables import (
+    point_table_problems,
+)
+from rules.presets import (
+    PRESETS,
+    PointTableDataError,
+    point_table_from_dict,
+)
+from rules.tiebreaks import CHAINS
+from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
+from tournament.exchange.interchange.document import (
+    DocDurchgang,
+    DocHand,
+    DocPlayer,
+    DocTable,
+    DocTournament,
+    Document,
+)
+from tournament.exchange.interchange.numbers import (
+    NUMBER_RANGE,
+    POINTS_RANGE,
+    BadNumber,
+    Shown,
+    json_int,
+    short,
+    shown,
+)
+from tournament.exchange.interchange.problems import Problems
+from tournament.models import CUSTOM_TABLE
+
+SLUG_RE = re.compile(r"^[a-z0-9-]+$")
+TEXT_LIMITS = {"id": 40, "offender": 40, "declarer": 40, "partner": 40, "replaces": 40}
+TEXT_LIMITS |= {"reason": 300, "lot_seed": 64, "slug": 80}
+MISSING = object()
+
+
+class _Reader:
+    """Typed access to JSON objects that records a problem instead of failing."""
+
+    KINDS: dict[str, tuple[type, ...]] = {
+        "text": (str,),
+        "number": (int,),
+        "bool": (bool,),
+        "list": (list,),
+        "object": (dict,),
+    }
+
+    def __init__(self) -> None:
+        self.problems = Problems()
+
+    def kind_message(self, kind: str) -> str:
+        return {
+            "text": _("must be text"),
+            "number": _("must be a whole number"),
+            "bool": _("must be true or false"),
+            "list": _("must be a list"),
+            "object": _("must be an object"),
+        }[kind]
+
+    def is_kind(self, value: Any, kind: str) -> bool:
+        if kind == "number" and isinstance(value, bool):
+            return False
+        return isinstance(value, self.KINDS[kind])
+
+    def take(self, obj: dict, key: str, kind: str, path: str, *, required: bool = False) -> Any:
+        """obj[key] if it has the right kind; MISSING (and a problem if required) otherwise.
+
+        Text is at most `TEXT_LIMITS[key]` (default 200) characters and holds no NUL; numbers
+        lie within what the database stores.
+        """
+        where = f"{path}.{key}" if path else key
+        if key not in obj or obj[key] is None:
+            if required:
+                self.problems.add(where, _("is missing"))
+            return MISSING
+        value = obj[key]
+        if isinstance(value, BadNumber):
+            self.problems.add(where, value.problem())
+            return MISSING
+        if not self.is_kind(value, kind):
+            self.problems.add(where, self.kind_message(kind))
+            return MISSING
+        if kind == "text":
+            limit = TEXT_LIMITS.get(key, 200)
+            if len(value) > limit:
+                self.problems.add(where, _("at most %(n)s characters") % {"n": limit})
+                return MISSING
+            if "\x00" in value:
+                self.problems.add(where, _("must not contain NUL characters"))
+                return MISSING
+        if kind == "number" and not self.in_range(value, NUMBER_RANGE, where):
+            return MISSING
+        return value
+
+    def in_range(self, value: int, bounds: tuple[int, int], where: str) -> bool:
+        low, high = bounds
+        if low <= value <= high:
+            return True
+        self.problems.add(
+            where,
+            _("%(value)s is out of range (%(low)s to %(high)s)")
+            % {"value": shown(value), "low": low, "high": high},
+        )
+        return False
+
+    def ident(self, obj: dict, key: str, path: str, *, required: bool = False) -> Any:
+        """A player id: text (a whole number is accepted and read as text)."""
+        value = obj.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            obj = {key: str(value) if short(value) else "-" * 41}  # too long for an id
+        return self.take(obj, key, "text", path, required=required)
+
+    def choice(self, obj: dict, key: str, enum: type, path: str, *, required: bool = False):
+        value = self.take(obj, key, "text", path, required=required)
+        if value is MISSING:
+            return MISSING
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(e.value for e in enum)
+            self.problems.add(
+                f"{path}.{key}",
+                _("unknown value %(value)s (allowed: %(allowed)s)")
+                % {"value": value, "allowed": allowed},
+            )
+            return MISSING
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of `text`; an `InterchangeError` naming the line when it is no JSON."""
+    problems = Problems()
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            problems.add("", _("the file is not UTF-8 (byte %(pos)s)") % {"pos": exc.start})
+            problems.raise_if_any()
+    try:
+        return json.loads(text, parse_int=json_int, parse_constant=BadNumber)
+    except RecursionError:
+        problems.add("", _("the JSON is nested too deeply"))
+        problems.raise_if_any()
+    except json.JSONDecodeError as exc:
+        problems.add(
+            "",
+            _("no valid JSON at line %(line)s, column %(col)s: %(msg)s")
+            % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg},
+        )
+        problems.raise_if_any()
+
+
+def read_document(data: Any) -> Document:
+    """The document's plain objects; raises `InterchangeError` naming every structural error."""
+    r = _Reader()
+    if not isinstance(data, dict):
+        r.problems.add("", _("the document must be a JSON object"))
+        r.problems.raise_if_any()
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        r.problems.add(
+            "format",
+            _("unknown format %(format)r version %(version)r (expected %(expected)s version 1)")
+            % {
+                "format": Shown(data.get("format")),
+                "version": Shown(data.get("version")),
+                "expected": FORMAT,
+            },
+        )
+        r.problems.raise_if_any()
+    tournament = _read_tournament(r, data)
+    players = _read_players(r, data)
+    durchgaenge = _read_durchgaenge(r, data)
+    r.problems.raise_if_any()
+    return Document(tournament, players, durchgaenge)
+
+
+def _read_tournament(r: _Reader, data: dict) -> DocTournament:
+    obj = r.take(data, "tournament", "object", "", required=True)
+    if obj is MISSING:
+        return DocTournament(name="", date=dt.date.today())
+    p = "tournament"
+    name = r.take(obj, "name", "text", p, required=True)
+    if name is not MISSING and not name.strip():
+        r.problems.add(f"{p}.name", _("must not be empty"))
+    date = r.take(obj, "date", "text", p, required=True)
+    if date is not MISSING:
+        try:
+            date = dt.date.fromisoformat(date)
+        except ValueError:
+            r.problems.add(f"{p}.date", _("must be a date like 2026-11-21"))
+            date = MISSING
+    t = DocTournament(
+        name=name if name is not MISSING else "",
+        date=date if date is not MISSING else dt.date.today(),
+    )
+    slug = r.take(obj, "slug", "text", p)
+    if slug is not MISSING:
+        if SLUG_RE.match(slug) and len(slug) <= 80:
+            t.slug = slug
+        else:
+            r.problems.add(f"{p}.slug", _("only a-z, 0-9 and - are allowed (at most 80)"))
+    for key, kind in (("venue", "text"), ("lot_seed", "text")):
+        value = r.take(obj, key, kind, p)
+        if value is not MISSING:
+            setattr(t, key, value)
+    scoring = r.take(obj, "scoring", "text", p)
+    if scoring is not MISSING:
+        if scoring in PRESETS or scoring == CUSTOM_TABLE:
+            t.scoring = scoring
+        else:
+            r.problems.add(f"{p}.scoring", _("unknown point table %(name)s") % {"name": scoring})
+    _read_point_table(r, obj, t)
+    for key, low, high in (
+        ("games_per_durchgang", 1, 200),
+        ("number_of_durchgaenge", 1, 20),
+        ("solo_approval_from", 1, 200),
+    ):
+        value = r.take(obj, key, "number", p)
+        if value is MISSING:
+            continue
+        if low <= value <= high:
+            setattr(t, key, value)
+        else:
+            r.problems.add(
+                f"{p}.{key}",
+                _("must be between %(low)s and %(high)s") % {"low": low, "high": high},
+            )
+    for key in ("kontra_allowed", "laufende_counted", "first_game_rule"):
+        value = r.take(obj, key, "bool", p)
+        if value is not MISSING:
+            setattr(t, key, value)
+    tiebreak = r.take(obj, "tiebreak", "text", p)
+    if tiebreak is not MISSING:
+        if tiebreak in CHAINS:
+            t.tiebreak = tiebreak
+        else:
+            r.problems.add(
+                f"{p}.tiebreak",
+                _("unknown tie-break %(name)s (allowed: %(allowed)s)")
+                % {"name": tiebreak, "allowed": ", ".join(CHAINS)},
+            )
+    contracts = r.take(obj, "contracts", "list", p)
+    if contracts is not MISSING:
+        t.contracts = []
+        for i, value in enumerate(contracts):
+            if not isinstance(value, str) or value not in Contract._value2member_map_:
+                r.problems.add(
+                    f"{p}.contracts[{i}]",
+                    _("unknown contract %(value)r") % {"value": Shown(value)},
+                )
+            elif value in t.contracts:
+                r.problems.add(f"{p}.contracts[{i}]", _("listed twice"))
+            else:
+                t.contracts.append(value)
+        if not contracts:
+            r.problems.add(f"{p}.contracts", _("must name at least one contract"))
+    return t
+
+
+def _read_point_table(r: _Reader, obj: dict, t: DocTournament) -> None:
+    """A custom point table travels with its tournament (`scoring` "custom")."""
+    p = "tournament.point_table"
+    data = r.take(obj, "point_table", "object", "tournament")
+    if data is MISSING:
+        if t.scoring == CUSTOM_TABLE:
+            r.problems.add(p, _("a custom point table needs its values here"))
+        return
+    try:
+        problems = point_table_problems(point_table_from_dict(data))
+    except PointTableDataError as error:
+        r.problems.add(f"{p}.{error.field}", _("not a point table (%(code)s)") % vars(error))
+        return
+    for problem in problems:
+        message = _("not usable (%(code)s)") % vars(problem)
+        if problem.code == "value_too_large":
+            message = _("at most %(limit)s (a larger value could make a game's points too large)")
+            message %= {"limit": value_limit(problem.field)}
+        r.problems.add(f"{p}.{problem.field}", message)
+    if not problems:
+        t.point_table, t.scoring = data, CUSTOM_TABLE
+
+
+def _read_players(r: _Reader, data: dict) -> list[DocPlayer]:
+    items = r.take(data, "players", "list", "", required=True)
+    players: list[DocPlayer] = []
+    for i, obj in enumerate(items if items is not MISSING else []):
+        p = f"players[{i}]"
+        if not r.is_kind(obj, "object"):
+            r.problems.add(p, r.kind_message("object"))
+            continue
+        ident = r.ident(obj, "id", p, required=True)
+        name = r.take(obj, "name", "text", p, required=True)
+        if name is not MISSING and not name.strip():
+            r.problems.add(f"{p}.name", _("must not be empty"))
+        club = r.take(obj, "club", "text", p)
+        replaces = r.ident(obj, "replaces", p)
+        if ident is MISSING or name is MISSING:
+            continue
+        if ident == "" or len(ident) > 40:
+            r.problems.add(f"{p}.id", _("must be 1 to 40 characters"))
+            continue
+        players.append(
+            DocPlayer(
+                id=ident,
+                name=name,
+                club=club if club is not MISSING else "",
+                replaces=replaces if replaces is not MISSING else None,
+            )
+        )
+    return players
+
+
+def _read_durchgaenge(r: _Reader, data: dict) -> list[DocDurchgang]:
+    items = r.take(data, "durchgaenge", "list", "")
+    result: list[DocDurchgang] = []
+    for i, obj in enumerate(items if items is not MISSING else []):
+        p = f"durchgaenge[{i}]"
+        if not r.is_kind(obj, "object"):
+            r.problems.add(p, r.kind_message("object"))
+            continue
+        number = r.take(obj, "number", "number", p, required=True)
+        tables = r.take(obj, "tables", "list", p, required=True)
+        read = [
+            table
+            for j, raw in enumerate(tables if tables is not MISSING else [])
+            if (table := _read_table(r, raw, f"{p}.tables[{j}]")) is not None
+        ]
+        if number is not MISSING:
+            result.append(DocDurchgang(number=number, tables=read))
+    return result
+
+
+def _read_table(r: _Reader, obj: Any, p: str) -> DocTable | None:
+    if not r.is_kind(obj, "object"):
+        r.problems.add(p, r.kind_message("object"))
+        return None
+    number = r.take(obj, "number", "number", p, required=True)
+    seats = r.take(obj, "seats", "list", p, required=True)
+    if seats is not MISSING and not all(
+        isinstance(s, str) or (isinstance(s, int) and not isinstance(s, bool) and short(s))
+        for s in seats
+    ):
+        r.problems.add(f"{p}.seats", _("must list player ids"))
+        seats = MISSING
+    hands = r.take(obj, "hands", "list", p)
+    read = [
+        hand
+        for k, raw in enumerate(hands if hands is not MISSING else [])
+        if (hand := _read_hand(r, raw, f"{p}.hands[{k}]")) is not None
+    ]
+    if number is MISSING or seats is MISSING:
+        return None
+    return DocTable(path=p, number=number, seats=[str(s) for s in seats], hands=read)
+
+
+def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
+    if not r.is_kind(obj, "object"):
+        r.problems.add(p, r.kind_message("object"))
+        return None
+    number = r.take(obj, "number", "number", p, required=True)
+    contract = r.choice(obj, "contract", Contract, p, required=True)
+    declarer = r.ident(obj, "declarer", p, required=True)
+    suit = r.choice(obj, "suit", Suit, p)
+    partner = r.ident(obj, "partner", p)
+    values: dict[str, Any] = {}
+    for key, kind in (
+        ("tout", "bool"),
+        ("won", "bool"),
+        ("schneider", "bool"),
+        ("schwarz", "bool"),
+        ("augen", "number"),
+        ("laufende", "number"),
+        ("kontra", "number"),
+        ("approved_by", "text"),
+        ("disallowed", "bool"),
+    ):
+        value = r.take(obj, key, kind, p)
+        if value is not MISSING:
+            values[key] = value
+    _read_approval(r, obj, p, values)
+    if values.get("schwarz") and "schneider" not in values:
+        values["schneider"] = True  # Schwarz is always Schneider; the format lets it be absent
+    sanction = r.take(obj, "sanction", "object", p)
+    if sanction is not MISSING:
+        offender = r.ident(sanction, "offender", f"{p}.sanction", required=True)
+        reason = r.take(sanction, "reason", "text", f"{p}.sanction")
+        if offender is not MISSING:
+            values["offender"] = offender
+            values["reason"] = reason if reason is not MISSING else ""
+    points = r.take(obj, "points", "object", p)
+    if points is not MISSING:
+        if not all(r.is_kind(v, "number") for v in points.values()):
+            r.problems.add(f"{p}.points", _("must map player ids to whole numbers"))
+        elif all(r.in_range(v, POINTS_RANGE, f"{p}.points.{k}") for k, v in points.items()):
+            values["points"] = {str(k): v for k, v in points.items()}
+    if MISSING in (number, contract, declarer):
+        return None
+    return DocHand(
+        path=p,
+        number=number,
+        contract=contract,
+        declarer=declarer,
+        suit=None if suit is MISSING else suit,
+        partner=None if partner is MISSING else partner,
+        **values,
+    )
+
+
+def _read_approval(r: _Reader, obj: dict, p: str, values: dict[str, Any]) -> None:
+    """`"approval": "pending"`: a game waiting for the supervisor, so without `approved_by`."""
+    approval = r.take(obj, "approval", "text", p)
+    if approval is MISSING:
+        return
+    if approval != APPROVAL_PENDING:
+        r.problems.add(
+            f"{p}.approval",
+            _("unknown value %(value)s (allowed: %(allowed)s)")
+            % {"value": approval, "allowed": APPROVAL_PENDING},
+        )
+    elif values.get("approved_by"):
+        r.problems.add(
+            f"{p}.approval",
+            _('a game is either approved (approved_by) or awaiting approval ("pending"), not both'),
+        )
+    else:
+        values["pending"] = True

@@ -1,0 +1,12 @@
+"""Downloads of a tournament's data: the Excel workbook and the backup."""
+
+from django.urls import path
+
+from tournament.exchange import views
+
+base = "turnier/<slug:slug>/leitung/"
+
+urlpatterns = [
+    path(base + "export.xlsx", views.WorkbookView.as_view(), name="export_xlsx"),
+    path(base + "sicherung.zip", views.BackupView.as_view(), name="backup"),
+]

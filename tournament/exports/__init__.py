@@ -1,6 +1,0 @@
-"""Downloads of a tournament's data as files (the Excel workbook of issue 5).
-
-`xlsx` knows how to write typed, safe cells with openpyxl; `workbook` knows which rows the
-tournament's data make; `cells` tells text a spreadsheet would run as a formula, for the .xlsx and
-the CSV files alike. None writes to the database.
-"""

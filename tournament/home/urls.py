@@ -1,0 +1,9 @@
+"""The front page: the list of tournaments."""
+
+from django.urls import path
+
+from tournament.home import views
+
+urlpatterns: list = []
+
+public = [path("", views.tournament_list, name="list")]

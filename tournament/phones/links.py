@@ -1,0 +1,48 @@
+"""The players' phones at a table: the supervisor issues a table's link with a PIN,
+revokes or reissues it; a phone that knows both opens that table's sheet while it is open."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament import models
+
+
+def table_link_issue(*, table: models.Table, user) -> models.TableLink:
+    """A new link for `table`; the one valid before stops working."""
+    with transaction.atomic():
+        table_link_revoke(table=table)
+        return models.TableLink.objects.create(
+            table=table,
+            token=secrets.token_urlsafe(16),
+            pin=f"{secrets.randbelow(10**6):06d}",
+            issued_by=user,
+        )
+
+
+def table_link_revoke(*, table: models.Table) -> int:
+    """Stop the table's valid link; returns how many were valid (0 or 1)."""
+    return models.TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+
+
+def table_link_valid(table: models.Table) -> models.TableLink | None:
+    return models.TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
+
+
+def table_link_open(token: str) -> models.TableLink | None:
+    """The valid link of `token` whose sheet is still open, with its table; else None."""
+    return (
+        models.TableLink.objects.select_related("table__durchgang__tournament")
+        .filter(token=token, revoked_at__isnull=True, table__closed_at__isnull=True)
+        .first()
+    )
+
+
+def pin_matches(link: models.TableLink, pin: str) -> bool:
+    """Compared as bytes: `compare_digest` refuses text with non-ASCII characters."""
+    return secrets.compare_digest(link.pin.encode(), pin.strip().encode())

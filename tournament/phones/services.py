@@ -1,0 +1,217 @@
+"""The phones at a table: which phone keeps the sheet, wrong PINs and wrong personal
+codes counted against guessing (in the database, so that tries sent at once are each counted),
+every entry stored exactly once under the phone's key for it, and the revision a phone polls
+to see that something changed."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.phones.links import pin_matches
+from tournament.sheets.services.hands import table_lock
+
+#: Wrong PINs allowed per link before it refuses every PIN for `PIN_LOCK`.
+PIN_TRIES = 5
+PIN_LOCK = timedelta(minutes=5)
+#: Wrong personal codes allowed per link before it takes no confirmation for `CODE_LOCK`.
+CODE_TRIES = 5
+CODE_LOCK = timedelta(minutes=5)
+
+Outcome = models.PhoneEntry.Outcome
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A secret typed on a phone, and the link's two fields that count wrong ones: after
+    `tries` wrong ones in a row the link takes none, not even the right one, until `lock` has
+    passed since the last wrong one. `forgive`: the right secret starts the count again (the
+    table's PIN, which a guesser does not have; not the personal codes, since a player at
+    the table has one that is right)."""
+
+    failures: str
+    failed_at: str
+    tries: int
+    lock: timedelta
+    forgive: bool
+
+
+PIN = Guard("pin_failures", "pin_failed_at", PIN_TRIES, PIN_LOCK, forgive=True)
+CODE = Guard("code_failures", "code_failed_at", CODE_TRIES, CODE_LOCK, forgive=False)
+
+
+@dataclass(frozen=True)
+class Try:
+    right: bool
+    left: int = 0  # wrong tries left before the pause
+    wait: timedelta | None = None  # set when the link takes no try now: for how long
+
+
+def guarded_try(link: models.TableLink, guard: Guard, *, right: bool) -> Try:
+    """Count a try of `guard`'s secret on the link (`right`: it matched). The link's row is
+    locked while the count is read and written, so tries sent at the same moment wait for
+    each other: five wrong ones are five, and none is taken once the link is locked."""
+    now = timezone.now()
+    with transaction.atomic():
+        links = models.TableLink.objects.filter(pk=link.pk)
+        failures, failed_at = (
+            links.select_for_update().values_list(guard.failures, guard.failed_at).get()
+        )
+        if failed_at is None or now - failed_at >= guard.lock:
+            failures = 0  # the last wrong try is long enough ago: a new count
+        if failures >= guard.tries:
+            return Try(False, wait=failed_at + guard.lock - now)
+        if right:
+            if guard.forgive and failed_at is not None:
+                links.update(**{guard.failures: 0, guard.failed_at: None})
+            return Try(True, left=guard.tries - failures)
+        failures += 1
+        links.update(**{guard.failures: failures, guard.failed_at: now})
+    return Try(
+        False, left=guard.tries - failures, wait=guard.lock if failures >= guard.tries else None
+    )
+
+
+@dataclass(frozen=True)
+class PinAnswer:
+    opened: bool
+    message: str = ""
+
+
+def pin_try(link: models.TableLink, pin: str) -> PinAnswer:
+    """Check a PIN typed on a phone. After `PIN_TRIES` wrong PINs in a row the link takes no
+    PIN, not even the right one, until `PIN_LOCK` has passed since the last wrong one: six
+    digits then take years to guess, and the table's players only wait a few minutes."""
+    answer = guarded_try(link, PIN, right=pin_matches(link, pin))
+    if answer.right:
+        return PinAnswer(True)
+    if answer.wait is not None:
+        return PinAnswer(False, _pin_locked_message(answer.wait))
+    left = answer.left
+    return PinAnswer(False, _("Wrong PIN. %(left)s more tries, then a pause.") % {"left": left})
+
+
+def code_try(link: models.TableLink, seat: models.Seat, code: str) -> str:
+    """Check the personal code typed on the table's phone for `seat` (its player's, from the
+    start card): '' when it is right, else why not, in words. Wrong codes are counted on the
+    link: after `CODE_TRIES` in a row it takes no confirmation for `CODE_LOCK`, so a player
+    at the table cannot guess the others' codes."""
+    answer = guarded_try(link, CODE, right=personal_code_matches(seat.player, code))
+    if answer.right:
+        return ""
+    if answer.wait is not None:
+        minutes = _minutes(answer.wait)
+        return _(
+            "Too many wrong personal codes: this table takes no confirmation on the phone for "
+            "%(minutes)s minutes. Ask the Turnierleitung if you need it sooner."
+        ) % {"minutes": minutes}
+    return _(
+        "This is not the personal code of %(name)s (seat %(n)s). %(left)s more tries, then a pause."
+    ) % {"name": seat.player.name, "n": seat.position, "left": answer.left}
+
+
+def personal_code_matches(player: models.Player, typed: str) -> bool:
+    """Whether `typed` is the player's code, read as the start card prints it: in any case,
+    with spaces or dashes between its groups."""
+    typed = "".join(typed.split()).replace("-", "").upper()
+    return bool(player.personal_code) and hmac.compare_digest(
+        typed.encode(), player.personal_code.encode()
+    )
+
+
+def _minutes(wait: timedelta) -> int:
+    return max(1, -(-int(wait.total_seconds()) // 60))
+
+
+def _pin_locked_message(wait: timedelta) -> str:
+    minutes = _minutes(wait)
+    return _(
+        "Too many wrong PINs: this table's link takes no PIN for %(minutes)s minutes. "
+        "Ask the Turnierleitung if you need it sooner."
+    ) % {"minutes": minutes}
+
+
+def keeper_claim(link: models.TableLink, phone: str, *, take: bool) -> bool:
+    """Make `phone` the scorekeeper's (5.3.1) if no phone is, or if `take` (the scorekeeper's
+    phone is gone); True when it is the scorekeeper's now."""
+    links = models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
+    if not take:
+        links = links.filter(keeper="")
+    if links.update(keeper=phone, keeper_since=timezone.now()):
+        link.keeper = phone
+    else:
+        link.refresh_from_db(fields=["keeper", "keeper_since"])
+    return link.keeper == phone
+
+
+def keeper_release(link: models.TableLink, phone: str) -> None:
+    """The scorekeeper's phone hands the sheet on: no phone keeps it until one takes it."""
+    models.TableLink.objects.filter(pk=link.pk, keeper=phone).update(keeper="", keeper_since=None)
+    link.refresh_from_db(fields=["keeper", "keeper_since"])
+
+
+def table_revision(link: models.TableLink) -> str:
+    """Changes whenever anything a phone shows of the table changes: a game, a decision, a
+    signature or the closing (each writes the sheet's history), or the scorekeeper."""
+    last = models.SheetEvent.objects.filter(table_id=link.table_id).aggregate(last=Max("pk"))
+    since = link.keeper_since.timestamp() if link.keeper_since else 0
+    return f"{last['last'] or 0}-{link.keeper[:6]}-{since:.3f}"
+
+
+#: What a phone's entry attempt gives: the outcome and the message the phone shows.
+Attempt = Callable[[models.Table], tuple[str, str]]
+
+
+def entry_once(
+    *, link: models.TableLink, phone: str, key: str, number: int, code: str, attempt: Attempt
+) -> tuple[models.PhoneEntry, bool]:
+    """Run `attempt` for a phone's entry once: its answer is kept under the phone's `key`, and
+    the same key sent again (the answer was lost with the connection) gets the kept answer
+    without a second try. Only the scorekeeper's phone enters games, and only until the
+    players begin to confirm the sheet. Returns the answer and whether it is new."""
+    with transaction.atomic():
+        table = table_lock(link.table)
+        kept = models.PhoneEntry.objects.filter(table=table, key=key).first()
+        if kept is not None:
+            return kept, False
+        keeper = (
+            models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
+            .values_list("keeper", flat=True)
+            .first()
+        )
+        if keeper != phone:
+            outcome, message = (
+                Outcome.REFUSED,
+                _(
+                    "Another phone keeps this sheet now: your game was not saved. "
+                    "Take over the sheet to enter games."
+                ),
+            )
+        elif table.seats.filter(signed_at__isnull=False).exists():
+            outcome, message = (
+                Outcome.REFUSED,
+                _(
+                    "The players have begun to confirm the sheet: a change now goes through the "
+                    "Turnierleitung."
+                ),
+            )
+        else:
+            outcome, message = attempt(table)
+        answer = models.PhoneEntry.objects.create(
+            table=table,
+            key=key,
+            number=number,
+            code=code[:60],
+            phone=phone,
+            outcome=outcome,
+            message=message,
+        )
+    return answer, True

@@ -1,0 +1,146 @@
+"""What a table's phone shows, as JSON for its script and as the context of its page:
+the names with their running totals, every game entered with its status, the next game, who
+keeps the sheet, and whether the players may confirm it."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.contracts import SUITS_FOR, Contract, is_single_player, may_be_tout
+from scoring.entry_code import CONTRACT_CODES, SUIT_CODES
+from tournament import models
+from tournament.core.engine import tournament_point_table
+from tournament.phones.services import table_revision
+from tournament.sheets.display import (
+    CONTRACT_LABELS,
+    SUIT_LABELS,
+    contract_text,
+    result_text,
+    sheet_rows,
+    sheet_seats,
+    sheet_totals,
+)
+from tournament.templatetags.scores import score_text
+
+
+def hand_status(hand: models.Hand) -> str:
+    if hand.struck:
+        return "struck"
+    if hand.needs_approval:
+        return "approved" if hand.approved_by else "waiting"
+    return "scored"
+
+
+STATUS_TEXT = {
+    "struck": gettext_lazy("struck"),
+    "waiting": gettext_lazy("waiting for approval"),
+    "approved": gettext_lazy("approved"),
+    "scored": "",
+}
+
+
+def phone_state(link: models.TableLink, phone: str) -> dict:
+    """The table of `link` as the phone `phone` sees it."""
+    table = link.table
+    tournament = table.durchgang.tournament
+    unit = tournament_point_table(tournament).unit
+    seats = sheet_seats(table)
+    rows = sheet_rows(table, seats)
+    free = [row for row in rows if row.hand is None]
+    entered = [row for row in rows if row.hand is not None]
+    waiting = sum(hand_status(row.hand) == "waiting" for row in entered)
+    totals = sheet_totals(rows)
+    name = {seat.player_id: seat.player.name for seat in seats}
+    keeper = "me" if link.keeper and link.keeper == phone else ("other" if link.keeper else "")
+    return {
+        "revision": table_revision(link),
+        "table": table.number,
+        "durchgang": table.durchgang.number,
+        "closed": table.closed,
+        "keeper": keeper,
+        "games": len(rows),
+        "entered": len(entered),
+        "waiting": waiting,
+        "next": free[0].number if free else None,
+        "sits_out": _sits_out(free[0], seats) if free else None,
+        "seats": [
+            {
+                "position": seat.position,
+                "name": seat.player.name,
+                "points": points,
+                "shown": score_text(points, unit),
+                "confirmed": seat.signed_at is not None,
+            }
+            for seat, (_plus, _minus, points) in zip(seats, totals, strict=True)
+        ],
+        "rows": [
+            {
+                "number": row.number,
+                "code": row.code,
+                "version": row.hand.version,
+                "text": _hand_text(row.hand, name),
+                "status": hand_status(row.hand),
+                "status_text": str(STATUS_TEXT[hand_status(row.hand)]),
+                "points": [
+                    None
+                    if cell.sits_out
+                    else score_text((cell.plus or 0) - (cell.minus or 0), unit)
+                    for cell in row.cells
+                ],
+            }
+            for row in entered
+        ],
+        "confirm": not free and not waiting and not table.closed,
+    }
+
+
+def _sits_out(row, seats: list[models.Seat]) -> int | None:
+    out = [seat.position for seat, cell in zip(seats, row.cells, strict=True) if cell.sits_out]
+    return out[0] if out else None
+
+
+def _hand_text(hand: models.Hand, name: dict[int, str]) -> str:
+    parts = [contract_text(hand.contract, hand.suit, hand.tout), name.get(hand.declarer_id, "")]
+    if hand.partner_id:
+        parts[-1] = _("%(declarer)s with %(partner)s") % {
+            "declarer": parts[-1],
+            "partner": name.get(hand.partner_id, ""),
+        }
+    result = result_text(
+        won=hand.won, schneider=hand.schneider, schwarz=hand.schwarz, contract=hand.contract
+    )
+    return " · ".join(part for part in [*parts, result] if part)
+
+
+def phone_choices(tournament: models.Tournament) -> dict:
+    """What the phone's buttons offer at this tournament: its contracts with their suits, and
+    whether Laufende and Kontra are entered."""
+    table = tournament_point_table(tournament)
+    values = [table.rufspiel, table.single, *(value for _c, value in table.overrides)]
+    contracts = [Contract(code) for code in tournament.contracts]
+    return {
+        "contracts": [
+            {
+                "code": _code(CONTRACT_CODES, contract),
+                "label": str(CONTRACT_LABELS[contract]),
+                "suits": [
+                    {"code": _code(SUIT_CODES, suit), "label": str(SUIT_LABELS[suit])}
+                    for suit in SUITS_FOR[contract]
+                ],
+                "partner": contract is Contract.RUFSPIEL,
+                "result": contract is not Contract.SIE,
+                "tout": may_be_tout(contract),
+                "single": is_single_player(contract),
+            }
+            for contract in Contract
+            if contract in contracts
+        ],
+        "laufende": any(value.laufende_unit for value in values),
+        "kontra": tournament.kontra_allowed,
+    }
+
+
+def _code(codes: dict, value) -> str:
+    """The shortest code of the entry line for a contract or suit (`r`, `fw`, `e` ...)."""
+    return next(code for code, meant in codes.items() if meant is value)

@@ -1,0 +1,22 @@
+"""A table's phones: the supervisor's table links (management), the phone page and its JSON
+answers (public, opened with the link and its PIN)."""
+
+from django.urls import path
+
+from tournament.phones.views import links, phone
+
+urlpatterns = [
+    path(
+        "turnier/<slug:slug>/leitung/durchgang/<int:number>/tisch-links/",
+        links.TableLinksView.as_view(),
+        name="table_links",
+    ),
+]
+
+public = [
+    path("tisch/<str:token>/", phone.PhoneSheetView.as_view(), name="phone_sheet"),
+    path("tisch/<str:token>/stand/", phone.PhoneStateView.as_view(), name="phone_state"),
+    path("tisch/<str:token>/eingabe/", phone.PhoneEntryView.as_view(), name="phone_entry"),
+    path("tisch/<str:token>/schreiber/", phone.PhoneKeeperView.as_view(), name="phone_keeper"),
+    path("tisch/<str:token>/bestaetigen/", phone.PhoneConfirmView.as_view(), name="phone_confirm"),
+]

@@ -1,0 +1,23 @@
+"""The ranking as PDF (A4) for the notice board and the award ceremony; long lists in two
+columns."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from tournament import models
+from tournament.core.pdf import pdf_render
+from tournament.ranking.standings import Standing
+
+TWO_COLUMNS_FROM = 40  # players: a long list is set in two columns
+
+
+def ranking_pdf(tournament: models.Tournament, standings: list[Standing], *, after: int) -> bytes:
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "after": after,
+        "two_columns": len(standings) >= TWO_COLUMNS_FROM,
+        "printed_at": timezone.localtime(),
+    }
+    return pdf_render("tournament/ranking/print/ranking.html", context)

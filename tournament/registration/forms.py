@@ -1,0 +1,165 @@
+"""Forms of the registration pages: tournament settings, players, the player-list upload."""
+
+from __future__ import annotations
+
+import secrets
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from rules.contracts import Contract
+from rules.presets import (
+    PRESETS,
+)
+from tournament.models import CUSTOM_TABLE, Tournament
+from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
+
+#: Settings that change how games are scored or drawn: fixed once the first game is recorded.
+RULE_FIELDS = (
+    "scoring",
+    "games_per_durchgang",
+    "number_of_durchgaenge",
+    "contracts",
+    "solo_approval_from",
+    "tiebreak",
+    "kontra_allowed",
+    "laufende_counted",
+    "first_game_rule",
+    "separate_clubs",
+)
+
+
+def _slug_free(name: str, date) -> str:
+    base = slugify(f"{name}-{date.isoformat()}")[:70] or "turnier"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+class TournamentForm(forms.ModelForm):
+    contracts = forms.MultipleChoiceField(
+        label=_("Allowed contracts"),
+        choices=[(c.value, c.value.capitalize()) for c in Contract],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    games_per_durchgang = forms.IntegerField(
+        label=_("Games per Durchgang"), min_value=1, max_value=200
+    )
+    number_of_durchgaenge = forms.IntegerField(
+        label=_("Number of Durchgänge"), min_value=1, max_value=20
+    )
+    solo_approval_from = forms.IntegerField(
+        label=_("Approval from single-player game no."),
+        min_value=1,
+        max_value=200,
+        help_text=_("Per table and Durchgang; every Tout and Sie needs approval anyway."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "date", "venue", "slug", *RULE_FIELDS)
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "slug": _("Part of the address; made from name and date when left empty."),
+        }
+
+    def __init__(self, *args, locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.locked = locked
+        self.fields["name"].widget.attrs["autofocus"] = True
+        self.fields["slug"].required = False
+        if self.instance.pk:
+            # The address of the public pages stays what was announced.
+            self.fields["slug"].disabled = True
+            self.fields["slug"].help_text = ""
+        if self.instance.scoring != CUSTOM_TABLE:  # a custom table is made on its own page
+            self.fields["scoring"].choices = [
+                choice for choice in self.fields["scoring"].choices if choice[0] != CUSTOM_TABLE
+            ]
+        if locked:
+            for name in RULE_FIELDS:
+                self.fields[name].disabled = True
+
+    def clean_contracts(self):
+        contracts = self.cleaned_data["contracts"]
+        if self.fields["contracts"].disabled:
+            return contracts
+        if Contract.RUFSPIEL.value not in contracts:
+            raise forms.ValidationError(_("The Rufspiel must stay allowed."))
+        return [c.value for c in Contract if c.value in contracts]
+
+    def clean_number_of_durchgaenge(self):
+        number = self.cleaned_data["number_of_durchgaenge"]
+        if self.instance.pk:
+            drawn = self.instance.durchgaenge.order_by("-number").first()
+            if drawn and drawn.number > number:
+                raise forms.ValidationError(
+                    _("Durchgang %(n)s is drawn already.") % {"n": drawn.number}
+                )
+        return number
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("slug") and cleaned.get("name") and cleaned.get("date"):
+            cleaned["slug"] = _slug_free(cleaned["name"], cleaned["date"])
+        return cleaned
+
+    def save(self, commit=True):
+        tournament = self.instance
+        if tournament.pk is None:
+            tournament.lot_seed = secrets.token_hex(8)
+        if tournament.scoring != CUSTOM_TABLE and (
+            tournament.pk is None or "scoring" in self.changed_data
+        ):
+            tournament.point_table = None
+            table = PRESETS[tournament.scoring]
+            if "kontra_allowed" not in self.changed_data:  # the preset's, unless set here
+                tournament.kontra_allowed = table.kontra_allowed
+            if "laufende_counted" not in self.changed_data:
+                tournament.laufende_counted = table.laufende_counted
+        return super().save(commit)
+
+
+class PlayerForm(forms.Form):
+    """Keyboard entry at the door: name, Tab, club, Enter."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=NAME_LENGTH,
+        widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"}),
+    )
+    club = forms.CharField(
+        label=_("Club or place"),
+        max_length=CLUB_LENGTH,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "list": "clubs"}),
+    )
+    start_number = forms.IntegerField(
+        label=_("Start number"),
+        min_value=1,
+        max_value=99999,
+        required=False,
+        help_text=_("Leave empty for the next free number."),
+    )
+
+    def __init__(self, *args, next_number: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if next_number is not None:
+            self.fields["start_number"].widget.attrs["placeholder"] = next_number
+
+
+class PlayerEditForm(PlayerForm):
+    start_number = forms.IntegerField(label=_("Start number"), min_value=1, max_value=99999)
+
+
+class PlayerListForm(forms.Form):
+    file = forms.FileField(
+        label=_("Player list (CSV or .xlsx)"),
+        help_text=_(
+            "A header row with the columns Name, Verein (or Club) and optionally Startnummer."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
+    )

@@ -1,0 +1,316 @@
+"""Registration pages of the supervisor: tournament settings, players, the player-list import."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import astuple
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+from django.views.generic import CreateView, FormView, TemplateView, UpdateView
+from django_tables2 import RequestConfig
+
+from tournament.core.access import SUPERVISOR, TournamentMixin
+from tournament.core.public_cache import public_pages_changed
+from tournament.models import Membership, Tournament
+from tournament.registration.forms import (
+    PlayerEditForm,
+    PlayerForm,
+    PlayerListForm,
+    TournamentForm,
+)
+from tournament.registration.listings import PlayerTable
+from tournament.registration.player_import import (
+    MAX_BYTES,
+    PlayerRow,
+    errors_shown,
+    player_list_read,
+)
+from tournament.registration.services import (
+    PlayerError,
+    player_create,
+    player_reinstate,
+    player_substitute,
+    player_update,
+    player_withdraw,
+    players_find,
+    players_import,
+    players_import_preview,
+    start_number_next,
+)
+from tournament.registration.start_cards import start_cards_pdf
+from tournament.sheets.services.corrections import corrections_pending
+from tournament.sheets.services.supervision import approvals_pending
+
+TEMPLATES = "tournament/registration/"
+
+
+def errors_add(form, exc: PlayerError) -> None:
+    """Show a service's user errors next to the form's fields."""
+    for field, field_errors in exc.errors.items():
+        for message in field_errors:
+            form.add_error(None if field == "__all__" else field, message)
+
+
+class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
+    """Any staff user may create a tournament and becomes its supervisor."""
+
+    model = Tournament
+    form_class = TournamentForm
+    template_name = TEMPLATES + "tournament_form.html"
+
+    def test_func(self):
+        return self.request.user.is_staff
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            tournament = form.save()
+            Membership.objects.create(
+                tournament=tournament, user=self.request.user, role=SUPERVISOR
+            )
+        messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
+        return redirect("manage:dashboard", slug=tournament.slug)
+
+
+class TournamentEditView(TournamentMixin, UpdateView):
+    """Name, date and venue stay editable; the rules are fixed once a game is recorded."""
+
+    form_class = TournamentForm
+    template_name = TEMPLATES + "tournament_form.html"
+
+    def get_object(self, queryset=None):
+        return self.tournament
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "locked": self.tournament.settings_locked}
+
+    def form_valid(self, form):
+        with transaction.atomic():
+            form.save()
+            public_pages_changed(self.tournament.pk)
+        if form.locked:
+            message = _(
+                "Name, date and venue saved. The rules were not changed: games are recorded."
+            )
+            messages.warning(self.request, message)
+        else:
+            messages.success(self.request, _("Settings saved."))
+        return redirect("manage:dashboard", slug=self.tournament.slug)
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    template_name = TEMPLATES + "dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        players = self.tournament.players
+        return super().get_context_data(
+            players=players.count(),
+            withdrawn=players.filter(withdrawn=True).count(),
+            locked=self.tournament.settings_locked,
+            durchgaenge=self.tournament.durchgaenge.order_by("number"),
+            approvals=approvals_pending(self.tournament).count(),
+            corrections=corrections_pending(self.tournament).count(),
+            **kwargs,
+        )
+
+
+class PlayersView(TournamentMixin, FormView):
+    """The player list with its search, and the keyboard entry form on top."""
+
+    form_class = PlayerForm
+    template_name = TEMPLATES + "players.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "next_number": start_number_next(self.tournament)}
+
+    def get_context_data(self, **kwargs):
+        query = self.request.GET.get("q", "").strip()
+        players = players_find(tournament=self.tournament, query=query)
+        table = PlayerTable(players, slug=self.tournament.slug)
+        RequestConfig(self.request, paginate={"per_page": 100}).configure(table)
+        clubs = self.tournament.players.exclude(club="").values_list("club", flat=True)
+        return super().get_context_data(
+            table=table, q=query, clubs=clubs.distinct().order_by("club"), **kwargs
+        )
+
+    def form_valid(self, form):
+        try:
+            player = player_create(tournament=self.tournament, **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        message = _("No. %(number)s %(name)s added.")
+        messages.success(
+            self.request, message % {"number": player.start_number, "name": player.name}
+        )
+        return redirect("manage:players", slug=self.tournament.slug)
+
+
+class PlayerMixin(TournamentMixin):
+    """`self.player`: a player of this tournament (404 for another tournament's)."""
+
+    def get_player(self):
+        return get_object_or_404(self.tournament.players, pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(player=self.get_player(), **kwargs)
+
+    def done(self, message: str):
+        messages.success(self.request, message)
+        return redirect("manage:players", slug=self.tournament.slug)
+
+
+class PlayerEditView(PlayerMixin, FormView):
+    form_class = PlayerEditForm
+    template_name = TEMPLATES + "player_form.html"
+
+    def get_initial(self):
+        player = self.get_player()
+        return {"name": player.name, "club": player.club, "start_number": player.start_number}
+
+    def form_valid(self, form):
+        try:
+            player = player_update(player=self.get_player(), **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        return self.done(
+            _("No. %(number)s %(name)s saved.")
+            % {"number": player.start_number, "name": player.name}
+        )
+
+
+class PlayerSubstituteView(PlayerMixin, FormView):
+    """Rule 5.2.11: a substitute takes over the player's seats (where no game is recorded)."""
+
+    form_class = PlayerForm
+    template_name = TEMPLATES + "player_substitute.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "next_number": start_number_next(self.tournament)}
+
+    def form_valid(self, form):
+        player = self.get_player()
+        try:
+            result = player_substitute(player=player, **form.cleaned_data)
+        except PlayerError as exc:
+            errors_add(form, exc)
+            return self.form_invalid(form)
+        substitute = result.substitute
+        message = _(
+            "No. %(number)s %(name)s replaces No. %(old_number)s %(old_name)s "
+            "(seats taken over: %(seats)s)."
+        ) % {
+            "number": substitute.start_number,
+            "name": substitute.name,
+            "old_number": player.start_number,
+            "old_name": player.name,
+            "seats": result.seats_moved,
+        }
+        return self.done(message)
+
+
+class PlayerWithdrawView(PlayerMixin, View):
+    """POST only: withdraw the player, or with `reinstate=1` take the withdrawal back."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        player = self.get_player()
+        if request.POST.get("reinstate") == "1":
+            try:
+                player_reinstate(player=player)
+            except PlayerError as exc:
+                messages.error(request, " ".join(exc.errors["__all__"]))
+                return redirect("manage:players", slug=slug)
+            return self.done(_("%(name)s plays again.") % {"name": player.name})
+        player_withdraw(player=player)
+        return self.done(_("%(name)s is withdrawn.") % {"name": player.name})
+
+
+class StartCardsView(TournamentMixin, View):
+    """The start cards as PDF, with each player's personal code: every player not
+    withdrawn, or (`pk`) one player's, handed out at registration. Never cached."""
+
+    def get(self, request, slug, pk=None):
+        if pk is None:
+            players = list(self.tournament.players.filter(withdrawn=False))
+            name = f"{slug}-startkarten.pdf"
+        else:
+            players = [get_object_or_404(self.tournament.players, pk=pk)]
+            name = f"{slug}-startkarte-{players[0].start_number}.pdf"
+        if not players:
+            messages.warning(request, _("There is no player to print a start card for."))
+            return redirect("manage:players", slug=slug)
+        response = HttpResponse(start_cards_pdf(self.tournament, players), "application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        add_never_cache_headers(response)
+        return response
+
+
+class PlayersImportView(TournamentMixin, FormView):
+    """Upload a list and see what would be created; the checked rows wait in the session."""
+
+    form_class = PlayerListForm
+    template_name = TEMPLATES + "import.html"
+    session_key = "player_import"
+
+    def form_valid(self, form):
+        upload = form.cleaned_data["file"]
+        parsed = player_list_read(upload.name, upload.read(MAX_BYTES + 1))
+        plan = players_import_preview(tournament=self.tournament, rows=parsed.rows)
+        errors, more_errors = errors_shown(sorted(parsed.errors + plan.errors))
+        token = ""
+        self.request.session.pop(self.session_key, None)
+        if not errors and plan.rows:
+            token = secrets.token_urlsafe(12)
+            self.request.session[self.session_key] = {
+                "tournament": self.tournament.pk,
+                "token": token,
+                "rows": [astuple(row) for row in parsed.rows],
+            }
+        context = self.get_context_data(
+            plan=plan,
+            errors=errors,
+            more_errors=more_errors,
+            token=token,
+            filename=upload.name,
+            upload_form=PlayerListForm(),
+        )
+        status = 400 if errors else 200  # a refused file: nothing stored, the page says why
+        return render(self.request, TEMPLATES + "import_preview.html", context, status=status)
+
+
+class PlayersImportConfirmView(TournamentMixin, View):
+    """POST only: create every previewed player, or none."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug):
+        stored = request.session.get(PlayersImportView.session_key) or {}
+        if (stored.get("tournament"), stored.get("token")) != (
+            self.tournament.pk,
+            request.POST.get("token"),
+        ):
+            messages.error(request, _("The preview is no longer valid: upload the list again."))
+            return redirect("manage:players_import", slug=slug)
+        rows = [PlayerRow(*row) for row in stored["rows"]]
+        try:
+            players = players_import(tournament=self.tournament, rows=rows)
+        except PlayerError as exc:
+            for message in exc.errors["file"]:
+                messages.error(request, message)
+            return redirect("manage:players_import", slug=slug)
+        del request.session[PlayersImportView.session_key]
+        n = len(players)
+        messages.success(
+            request, ngettext("%(n)s player imported.", "%(n)s players imported.", n) % {"n": n}
+        )
+        return redirect("manage:players", slug=slug)

@@ -1,0 +1,191 @@
+"""What the scoresheet page shows: the rows of the paper Spielliste and games in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.contracts import Contract, Suit, is_single_player
+from scoring.entry_code import EntryCode, code_format
+from scoring.sheet import dealer_index, games_at_table, playing_indices, round_of
+from tournament import models
+from tournament.core.engine import tournament_point_table
+
+CONTRACT_LABELS = {
+    Contract.RUFSPIEL: gettext_lazy("Rufspiel"),
+    Contract.SOLO: gettext_lazy("Solo"),
+    Contract.WENZ: gettext_lazy("Wenz"),
+    Contract.FARBWENZ: gettext_lazy("Farbwenz"),
+    Contract.GEIER: gettext_lazy("Geier"),
+    Contract.FARBGEIER: gettext_lazy("Farbgeier"),
+    Contract.SIE: gettext_lazy("Sie"),
+}
+SUIT_LABELS = {
+    Suit.EICHEL: gettext_lazy("Eichel"),
+    Suit.GRAS: gettext_lazy("Gras"),
+    Suit.HERZ: gettext_lazy("Herz"),
+    Suit.SCHELLEN: gettext_lazy("Schellen"),
+}
+
+
+def contract_text(contract: str, suit: str = "", tout: bool = False) -> str:
+    text = str(CONTRACT_LABELS[Contract(contract)])
+    if suit:
+        text = f"{text} {SUIT_LABELS[Suit(suit)]}"
+    return f"{text} Tout" if tout else text
+
+
+def result_text(*, won, schneider: bool, schwarz: bool, contract: str) -> str:
+    if contract == Contract.SIE:
+        return ""
+    if won is None:
+        return ""
+    parts = [_("won") if won else _("lost")]
+    if schwarz:
+        parts.append(_("Schwarz"))
+    elif schneider:
+        parts.append(_("Schneider"))
+    return " ".join(parts)
+
+
+def snapshot_text(snapshot: dict | None) -> str:
+    """A game as the history keeps it (`services.history.hand_snapshot`), in words."""
+    if not snapshot:
+        return "–"
+    if "contract" not in snapshot:  # a signature
+        return ", ".join(f"{value}" for value in snapshot.values())
+    parts = [contract_text(snapshot["contract"], snapshot.get("suit", ""), snapshot.get("tout"))]
+    declarer = snapshot.get("declarer")
+    if isinstance(declarer, str):
+        partner = snapshot.get("partner")
+        parts.append(
+            _("%(declarer)s with %(partner)s") % {"declarer": declarer, "partner": partner}
+            if partner
+            else declarer
+        )
+    parts.append(
+        result_text(
+            won=snapshot.get("won"),
+            schneider=snapshot.get("schneider", False),
+            schwarz=snapshot.get("schwarz", False),
+            contract=snapshot["contract"],
+        )
+    )
+    if snapshot.get("struck"):
+        parts.append(_("struck"))
+    if snapshot.get("sanction"):
+        parts.append(_("sanction against %(offender)s") % snapshot["sanction"])
+    if snapshot.get("approved_by"):
+        parts.append(_("approved by %(name)s") % {"name": snapshot["approved_by"]})
+    points = snapshot.get("points")
+    if points:
+        parts.append(" ".join(f"{start}: {value:+d}" for start, value in points.items()))
+    return " · ".join(p for p in parts if p)
+
+
+@dataclass
+class Cell:
+    plus: int | None = None
+    minus: int | None = None
+    total: int = 0
+    sits_out: bool = False
+    circled: bool = False  # the declarer of a single-player game (5.3.3)
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: models.Player
+    hand: models.Hand | None
+    cells: list[Cell] = field(default_factory=list)
+    code: str = ""
+    runde: int = 0
+    runde_check: int | None = None  # after the last game of a Runde: the sum of all totals
+
+
+def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
+    position = {s.player_id: s.position for s in seats}
+    return code_format(
+        EntryCode(
+            contract=Contract(hand.contract),
+            declarer_seat=position[hand.declarer_id],
+            suit=Suit(hand.suit) if hand.suit else None,
+            partner_seat=position.get(hand.partner_id),
+            won=hand.won,
+            schneider=hand.schneider,
+            schwarz=hand.schwarz,
+            tout=hand.tout,
+            augen=hand.augen,
+            laufende=hand.laufende,
+            kontra=hand.kontra,
+        )
+    )
+
+
+def sheet_seats(table: models.Table) -> list[models.Seat]:
+    return list(table.seats.select_related("player").order_by("position"))
+
+
+def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
+    """One row per game of the sheet (entered or not), with plus/minus and running totals."""
+    tournament = table.durchgang.tournament
+    zero_sum = tournament_point_table(tournament).zero_sum
+    count = len(seats)
+    games = games_at_table(seats=count, games_per_durchgang=tournament.games_per_durchgang)
+    hands = {
+        h.number: h
+        for h in table.hands.select_related("declarer", "partner", "sanction__offender")
+        .prefetch_related(
+            Prefetch(
+                "scores",
+                queryset=models.HandScore.objects.only("hand_id", "player_id", "points"),
+            )
+        )
+        .order_by("number")
+    }
+    totals = [0] * count
+    rows = []
+    for number in range(1, games + 1):
+        hand = hands.get(number)
+        playing = set(playing_indices(number, count))
+        points = {s.player_id: s.points for s in hand.scores.all()} if hand else {}
+        row = Row(number, seats[dealer_index(number, count)].player, hand)
+        row.runde = round_of(number, count)
+        if hand:
+            row.code = hand_code(hand, seats)
+        for index, seat in enumerate(seats):
+            value = points.get(seat.player_id)
+            totals[index] += value or 0
+            row.cells.append(
+                Cell(
+                    plus=value if value and value > 0 else None,
+                    minus=-value if value and value < 0 else None,
+                    total=totals[index],
+                    sits_out=index not in playing,
+                    circled=bool(
+                        hand
+                        and hand.declarer_id == seat.player_id
+                        and is_single_player(Contract(hand.contract))
+                        and not hand.struck
+                    ),
+                )
+            )
+        if zero_sum and (number % count == 0 or number == games):
+            row.runde_check = sum(totals)  # zero-sum tables only: plus-only sums are not 0
+        rows.append(row)
+    return rows
+
+
+def sheet_totals(rows: list[Row]) -> list[tuple[int, int, int]]:
+    """Per seat: the sums of the plus and of the minus column, and the points (5.3.3)."""
+    if not rows:
+        return []
+    totals = []
+    for index, last in enumerate(rows[-1].cells):
+        plus = sum(row.cells[index].plus or 0 for row in rows)
+        minus = sum(row.cells[index].minus or 0 for row in rows)
+        totals.append((plus, minus, last.total))
+    return totals

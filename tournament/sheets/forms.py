@@ -1,0 +1,276 @@
+"""Forms of the scoresheet: the one-line game entry, the supervisor's decisions, signatures,
+corrections and the clerks of a tournament. They read input; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext_lazy as _
+
+from rules.contracts import Contract
+from scoring.entry_code import CodeError, code_parse
+from tournament import models
+from tournament.sheets.services.hands import Game
+
+CODE_MESSAGES = {
+    "empty": _("Type the game, e.g. “r e 1 3 +”."),
+    "contract_unknown": _(
+        "“%(token)s” is no contract: r, s, w, fw, g, fg or sie (Rufspiel, Solo, Wenz, "
+        "Farbwenz, Geier, Farbgeier, Sie)."
+    ),
+    "suit_expected": _(
+        "After the contract comes its suit: e, g, h or s (Eichel, Gras, Herz, Schellen)."
+    ),
+    "seat_expected": _("The declarer's seat is missing (a number from 1 to %(max)s)."),
+    "seat_range": _("“%(token)s” is no seat at this table (1 to %(max)s)."),
+    "partner_expected": _("A Rufspiel needs the partner's seat after the declarer's."),
+    "token_unknown": _(
+        "“%(token)s” cannot be read: + won, - lost, sn Schneider, sw Schwarz, t Tout, a<number> "
+        "Augen, l<number> Laufende, k Stoß, kk Retour."
+    ),
+}
+
+
+def form_add_errors(form, errors: dict[str, list[str]], *, default: str | None = None) -> None:
+    """Show a service's rule errors next to their fields (else next to `default`)."""
+    for field, texts in errors.items():
+        target = field if field in form.fields else (None if field == "__all__" else default)
+        for text in texts:
+            form.add_error(target, text)
+
+
+def errors_text(errors: dict[str, list[str]]) -> str:
+    """A service's rule errors as one message."""
+    return " ".join(text for texts in errors.values() for text in texts)
+
+
+def code_message(error: CodeError, seats: int) -> str:
+    params = {"token": error.token, "max": seats, **error.params}
+    return str(CODE_MESSAGES[error.code] % params)
+
+
+def game_from_code(code: str, seats: list[models.Seat]) -> Game:
+    """The game a code line means at a table with these seats; raises `CodeError`."""
+    entry = code_parse(code, seats=len(seats))
+    player = {s.position: s.player for s in seats}
+    return Game(
+        contract=entry.contract.value,
+        declarer=player[entry.declarer_seat],
+        suit=entry.suit.value if entry.suit else "",
+        partner=player[entry.partner_seat] if entry.partner_seat else None,
+        won=entry.won,
+        schneider=entry.schneider,
+        schwarz=entry.schwarz,
+        tout=entry.tout,
+        augen=entry.augen,
+        laufende=entry.laufende,
+        kontra=entry.kontra,
+    )
+
+
+#: The largest version a game can have (the column is a 32-bit integer on PostgreSQL).
+VERSION_MAX = 2**31 - 1
+
+
+def version_parse(value, *, min_value: int) -> int | None:
+    """A version as posted (form or JSON): a whole number from `min_value` on, else None.
+    Never a bool, a float or a number with a sign, blanks or thousands of digits."""
+    if isinstance(value, str) and value.isascii() and value.isdecimal() and len(value) <= 10:
+        value = int(value)
+    if type(value) is not int or not min_value <= value <= VERSION_MAX:
+        return None
+    return value
+
+
+class VersionField(forms.Field):
+    """The version of the game the user loaded (optimistic locking): None when it is missing
+    or garbled, which `VersionedForm` refuses as a whole."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, *, min_value: int, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.min_value = min_value
+
+    def to_python(self, value):
+        return version_parse(value, min_value=self.min_value)
+
+
+VERSION_MISSING = _(
+    "The form came without the version of the game it was loaded with: nothing was saved. "
+    "Reload the page and try again."
+)
+
+
+class VersionedForm(forms.Form):
+    """A change of a game: refused (nothing stored) without a valid `version`, so that a
+    change made on an outdated page can never overwrite what somebody else stored."""
+
+    version = VersionField(min_value=1)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("version") is None:
+            raise forms.ValidationError(VERSION_MISSING, code="version")
+        return data
+
+
+class VersionOnlyForm(VersionedForm):
+    """A change that carries nothing but the version: deleting a game."""
+
+
+class EntryForm(VersionedForm):
+    """One game in one line: its number, the code, and the version the clerk saw (0: a new
+    game)."""
+
+    number = forms.IntegerField(label=_("Game"), min_value=1)
+    code = forms.CharField(label=_("Game code"), max_length=60, required=False)
+    version = VersionField(min_value=0)
+
+    def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.fields["number"].validators.append(
+            MaxValueValidator(games, _("This sheet has games 1 to %(limit_value)s."))
+        )
+
+    def clean(self):
+        data = super().clean()
+        if "code" in data:
+            try:
+                data["game"] = game_from_code(data["code"], self.seats)
+            except CodeError as error:
+                self.add_error("code", code_message(error, len(self.seats)))
+        return data
+
+
+class NoteForm(VersionedForm):
+    """An approval or refusal: an optional note, the version the supervisor saw."""
+
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+
+
+SOLO_TOUT_CONDITIONS = (
+    _("At least 3 Laufende"),
+    _("The other cards are Aces or Ace/Ten of a side suit"),
+)
+WENZ_TOUT_CONDITIONS = (
+    _("At least 2 running Unter, or 3 Unter including the Eichel-Unter"),
+    _("The other cards are at least Ace/Ten, or Ace/Ten and a third card of the same suit"),
+)
+
+
+def tout_conditions(hand: models.Hand) -> tuple:
+    """The conditions of rule 5.2.14 the supervisor checks before allowing a Tout."""
+    if not hand.tout:
+        return ()
+    return SOLO_TOUT_CONDITIONS if hand.contract == Contract.SOLO else WENZ_TOUT_CONDITIONS
+
+
+class ApprovalForm(NoteForm):
+    def __init__(self, *args, hand: models.Hand, **kwargs):
+        super().__init__(*args, **kwargs)
+        for index, condition in enumerate(tout_conditions(hand)):
+            self.fields[f"condition_{index}"] = forms.BooleanField(
+                label=condition,
+                error_messages={"required": _("Rule 5.2.14: check this condition first.")},
+            )
+
+
+class StrikeForm(VersionedForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class SanctionForm(VersionedForm):
+    offender = forms.ModelChoiceField(
+        queryset=models.Player.objects.none(), label=_("Offender"), required=False
+    )
+    reason = forms.CharField(
+        label=_("Offence"),
+        max_length=300,
+        required=False,
+        help_text=_("E.g. revoke, playing out of turn, information, revealed cards."),
+    )
+
+    def __init__(self, *args, table: models.Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offender"].queryset = models.Player.objects.filter(
+            seats__table=table
+        ).order_by("seats__position")
+        self.fields["offender"].empty_label = _("— no sanction —")
+
+
+class SignForm(forms.Form):
+    seat = forms.IntegerField(min_value=1, max_value=5, widget=forms.HiddenInput)
+    signature = forms.CharField(
+        label=_("Name typed by the player"),
+        max_length=200,
+        required=False,
+        help_text=_("Empty: the paper signature is there."),
+    )
+
+
+class CorrectionForm(forms.Form):
+    number = forms.IntegerField(label=_("Game"), min_value=1)
+    code = forms.CharField(
+        label=_("Game code"),
+        max_length=60,
+        required=False,
+        help_text=_("The game as it should be; empty to delete the game."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def __init__(self, *args, seats: list[models.Seat], **kwargs):
+        # Ids of its own: on an open sheet it stands beside the entry line (`id_code`).
+        super().__init__(*args, auto_id="korrektur_%s", **kwargs)
+        self.seats = seats
+
+    def clean(self):
+        data = super().clean()
+        data["game"] = None
+        if data.get("code"):
+            try:
+                data["game"] = game_from_code(data["code"], self.seats)
+            except CodeError as error:
+                self.add_error("code", code_message(error, len(self.seats)))
+        return data
+
+
+class SignOffForm(VersionedForm):
+    """Signing a correction off: the version of the game the supervisor saw beside the
+    proposal (0: the game is missing), so that a game changed since is not overwritten."""
+
+    version = VersionField(min_value=0)
+
+
+class ClerkForm(forms.Form):
+    """A clerk: an existing account by its user name, or a new one with a password."""
+
+    username = forms.CharField(label=_("User name"), max_length=150)
+    password = forms.CharField(
+        label=_("Password"),
+        required=False,
+        widget=forms.PasswordInput,
+        help_text=_("Only for a new account."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        username = data.get("username")
+        if not username:
+            return data
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            if not data.get("password"):
+                self.add_error("password", _("A new account needs a password."))
+            else:
+                try:
+                    # With the new account, so that a password like its user name is refused.
+                    new_user = get_user_model()(username=username)
+                    validate_password(data["password"], user=new_user)
+                except forms.ValidationError as error:
+                    self.add_error("password", error)
+        data["user"] = user
+        return data

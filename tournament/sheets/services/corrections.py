@@ -1,0 +1,162 @@
+"""Corrections of closed scoresheets (5.3.4): asked for with a reason, in force only once a
+supervisor signs them off. A correction changes a game, adds a missing one or deletes one.
+
+On an open sheet a correction is how a clerk changes or deletes a game that carries a decision
+of the supervisor (struck, refused, approved, sanctioned: `services.decisions`).
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.core.history import Kind, event_log, hand_snapshot
+from tournament.sheets.services.decisions import hand_decisions
+from tournament.sheets.services.hands import (
+    Game,
+    HandRuleError,
+    hand_check,
+    hand_delete,
+    hand_save,
+    table_lock,
+)
+
+Status = models.Correction.Status
+PLAYER_FIELDS = ("declarer", "partner")
+
+
+def game_to_json(game: Game) -> dict:
+    data = game.fields()
+    for name in PLAYER_FIELDS:
+        player = getattr(game, name)
+        data[name] = player.pk if player is not None else None
+    return data
+
+
+def game_from_json(data: dict, table: models.Table) -> Game:
+    players = {p.pk: p for p in models.Player.objects.filter(seats__table=table)}
+    values = dict(data)
+    for name in PLAYER_FIELDS:
+        values[name] = players.get(values[name]) if values[name] is not None else None
+    return Game(**values)
+
+
+def corrections_pending(tournament: models.Tournament):
+    return (
+        models.Correction.objects.filter(
+            table__durchgang__tournament=tournament, status=Status.PENDING
+        )
+        .select_related("table__durchgang", "requested_by")
+        .order_by("requested_at", "pk")
+    )
+
+
+def correction_request(
+    *, table: models.Table, number: int, game: Game | None, reason: str, user
+) -> models.Correction:
+    """Ask for a correction of a closed sheet, or of a game that carries a decision of the
+    supervisor on an open one; `game` None asks to delete the game."""
+    if not reason.strip():
+        raise HandRuleError({"reason": [_("Say why the sheet is to be corrected.")]})
+    with transaction.atomic():
+        table = table_lock(table)
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        if not table.closed and (hand is None or not hand_decisions(hand)):
+            raise HandRuleError({"__all__": [_("The sheet is open: change the game directly.")]})
+        if game is None and hand is None:
+            raise HandRuleError(
+                {"__all__": [_("There is no game %(n)s to delete.") % {"n": number}]}
+            )
+        if game is not None:
+            # Checked as `correction_apply` will store it: with the game's strike and sanction.
+            draft = models.Hand(table=table, number=number, **game.fields())
+            draft.struck = hand is not None and hand.struck
+            sanction = models.Sanction.objects.filter(hand=hand).first() if hand else None
+            hand_check(draft, table=table, offender_id=sanction.offender_id if sanction else None)
+        try:
+            with transaction.atomic():
+                correction = models.Correction.objects.create(
+                    table=table,
+                    number=number,
+                    proposed=game_to_json(game) if game is not None else None,
+                    reason=reason,
+                    requested_by=user,
+                )
+        except IntegrityError as exc:
+            raise HandRuleError(
+                {"__all__": [_("A correction of game %(n)s is waiting already.") % {"n": number}]}
+            ) from exc
+        event_log(
+            table=table,
+            kind=Kind.CORRECTION_REQUESTED,
+            user=user,
+            number=number,
+            before=hand_snapshot(hand),
+            after=correction.proposed,
+            reason=reason,
+        )
+    return correction
+
+
+def _pending(correction: models.Correction) -> models.Correction:
+    correction = models.Correction.objects.select_for_update().get(pk=correction.pk)
+    if correction.status != Status.PENDING:
+        raise HandRuleError({"__all__": [_("This correction is decided already.")]})
+    return correction
+
+
+def correction_apply(
+    *, correction: models.Correction, user, note: str = "", version: int | None = None
+) -> None:
+    """A supervisor signs the correction off: the sheet changes, the history says why.
+
+    `version` is the game's version the supervisor saw next to the proposal (0: no game);
+    a game changed since raises `HandConflict` and nothing is stored (None: internal callers)."""
+    with transaction.atomic():
+        correction = _pending(correction)
+        table = correction.table
+        reason = correction.reason
+        if correction.proposed is None:
+            hand_delete(
+                table=table,
+                number=correction.number,
+                version=version,
+                user=user,
+                reason=reason,
+                kind=Kind.CORRECTED,
+                allow_closed=True,
+                as_supervisor=True,
+            )
+        else:
+            hand_save(
+                table=table,
+                number=correction.number,
+                game=game_from_json(correction.proposed, table),
+                version=version,
+                user=user,
+                kind=Kind.CORRECTED,
+                reason=reason,
+                allow_closed=True,
+                as_supervisor=True,
+            )
+        correction.status, correction.decided_by = Status.APPLIED, user
+        correction.decided_at, correction.decision_note = timezone.now(), note
+        correction.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
+
+
+def correction_reject(*, correction: models.Correction, user, note: str = "") -> None:
+    with transaction.atomic():
+        correction = _pending(correction)
+        correction.status, correction.decided_by = Status.REJECTED, user
+        correction.decided_at, correction.decision_note = timezone.now(), note
+        correction.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
+        event_log(
+            table=correction.table,
+            kind=Kind.CORRECTION_REJECTED,
+            user=user,
+            number=correction.number,
+            reason=note or correction.reason,
+        )

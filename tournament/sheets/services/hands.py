@@ -1,0 +1,289 @@
+"""Recording games: validate with the engine, store the game, write its scores.
+
+Every save rescoring the whole sheet (at most 40 games) keeps the approval rule (which counts
+the single-player games of the sheet) and the stored scores consistent with each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.hand import Hand, Violation, hand_violations
+from tournament import models
+from tournament.core.engine import engine_hand, tournament_rules
+from tournament.core.errors import violation_message
+from tournament.core.history import Kind, event_log, hand_snapshot
+from tournament.core.scores import table_rescore, table_seat_keys
+from tournament.sheets.services.decisions import decided_message, hand_decisions
+
+
+class HandRuleError(Exception):
+    """The game breaks a rule; `errors` maps a form field to translated messages."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+class HandConflict(Exception):
+    """Somebody else changed the game since it was loaded (its version differs)."""
+
+
+@dataclass(frozen=True)
+class SanctionInput:
+    offender: models.Player
+    reason: str
+
+
+def violations_as_errors(violations: Iterable[Violation]) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for violation in violations:
+        errors.setdefault(violation.field, []).append(violation_message(violation))
+    return errors
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
+
+    contract: str
+    declarer: models.Player
+    suit: str = ""
+    partner: models.Player | None = None
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    tout: bool = False
+    augen: int | None = None
+    laufende: int | None = None
+    kontra: int = 0
+
+    def fields(self) -> dict:
+        """The game's fields, as `models.Hand` takes them (players stay the same objects)."""
+        return {name: getattr(self, name) for name in GAME_FIELDS}
+
+
+@dataclass(frozen=True)
+class Supervision:
+    """The supervisor's decisions on a game: struck (5.2.17), approval, sanction (3.4.17)."""
+
+    struck: bool = False
+    approved_by: str = ""
+    sanction: SanctionInput | None = None
+
+
+GAME_FIELDS = tuple(Game.__dataclass_fields__)
+# What a change of a stored game writes: the game and the supervisor's decisions on it.
+STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at")
+STORED_FIELDS += ("approval_note",)
+# An approval is given for this game: it lapses when one of these changes.
+APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
+
+
+def hand_check(hand: models.Hand, *, table: models.Table, offender_id: int | None = None) -> Hand:
+    """The engine's view of `hand` at `table` (with the offender of a sanction, if any);
+    raises `HandRuleError` when it breaks a rule of the tournament."""
+    offender = str(offender_id) if offender_id is not None else None
+    tournament = table.durchgang.tournament
+    engine = engine_hand(
+        hand,
+        seats=table_seat_keys(table),
+        offender=offender,
+        first_game_rule=tournament.first_game_rule,
+    )
+    problems = hand_violations(engine, tournament_rules(tournament))
+    if problems:
+        raise HandRuleError(violations_as_errors(problems))
+    return engine
+
+
+def sheet_closed_error() -> HandRuleError:
+    return HandRuleError(
+        {"__all__": [_("The sheet is closed: a change needs a correction signed off.")]}
+    )
+
+
+def table_lock(table: models.Table) -> models.Table:
+    """The table, locked for the rest of the transaction (a no-op lock on SQLite, whose
+    IMMEDIATE transactions serialise writers anyway). Only the table's row: PostgreSQL would
+    otherwise lock its Durchgang and tournament too, and every table would wait for the others."""
+    return (
+        models.Table.objects.select_for_update(of=("self",))
+        .select_related("durchgang__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def decided_refuse(hand: models.Hand) -> None:
+    """Raise `HandRuleError` when `hand` carries a decision of the supervisor."""
+    if hand_decisions(hand):
+        raise HandRuleError({"number": [decided_message(hand)]})
+
+
+def version_bump(hand: models.Hand, version: int | None, **changes) -> None:
+    """Write `changes` to a stored game if it still has `version` (checked in the UPDATE)."""
+    expected = hand.version if version is None else version
+    changes["version"] = expected + 1
+    changes["updated_at"] = timezone.now()
+    if not models.Hand.objects.filter(pk=hand.pk, version=expected).update(**changes):
+        raise HandConflict(hand.number)
+    for name, value in changes.items():
+        setattr(hand, name, value)
+
+
+def hand_save(
+    *,
+    table: models.Table,
+    number: int,
+    game: Game,
+    supervision: Supervision | None = None,
+    version: int | None = None,
+    user=None,
+    kind: str | None = None,
+    reason: str = "",
+    allow_closed: bool = False,
+    as_supervisor: bool = False,
+) -> models.Hand:
+    """Create game `number` on the sheet of `table`, or change it; log it in the history.
+
+    `supervision` None keeps the supervisor's decisions of a stored game (an approval lapses
+    when the approved game changes). `version` None writes whatever is stored (internal
+    callers: imports, the demo); 0 expects a new game; n expects the stored game to have
+    version n, checked in the UPDATE. A stored game that carries a decision of the supervisor
+    is changed only `as_supervisor` (a supervisor of the tournament, or a correction the
+    supervisor signs off). Raises `HandRuleError` (nothing stored) when the game breaks a rule,
+    the sheet is closed or the caller may not change a decided game, `HandConflict` when
+    somebody else saved the game since the caller loaded it.
+    """
+    with transaction.atomic():
+        table = table_lock(table)
+        if table.closed and not allow_closed:
+            raise sheet_closed_error()
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        before = hand_snapshot(hand)
+        if hand is not None and version is not None and hand.version != version:
+            raise HandConflict(number)
+        if hand is None and version:
+            raise HandConflict(number)
+        if hand is not None and not as_supervisor:
+            decided_refuse(hand)
+        created = hand is None
+        draft = hand or models.Hand(table=table, number=number)
+        old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
+        for name, value in game.fields().items():
+            setattr(draft, name, value)
+        if supervision is not None:
+            draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
+            sanction = supervision.sanction
+        else:
+            sanction = _stored_sanction(hand)
+            if hand is not None and old != {n: getattr(draft, n) for n in APPROVED_FIELDS}:
+                draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
+                draft.approval_note = ""
+        hand_check(draft, table=table, offender_id=sanction.offender.pk if sanction else None)
+        if created:
+            try:
+                with transaction.atomic():
+                    draft.save()
+            except IntegrityError as exc:  # another clerk created the same game meanwhile
+                raise HandConflict(number) from exc
+        else:
+            columns = _column_names(STORED_FIELDS)
+            version_bump(hand, hand.version, **{f: getattr(draft, f) for f in columns})
+        hand = draft
+        if supervision is not None:
+            models.Sanction.objects.filter(hand=hand).delete()
+            if sanction:
+                models.Sanction.objects.create(
+                    hand=hand, offender=sanction.offender, reason=sanction.reason
+                )
+        table_rescore(table)
+        hand = models.Hand.objects.select_related("sanction", "declarer", "partner").get(pk=hand.pk)
+        if kind is None:
+            kind = Kind.ENTERED if created else Kind.EDITED
+        event_log(
+            table=table,
+            kind=kind,
+            user=user,
+            number=number,
+            before=before,
+            after=hand_snapshot(hand),
+            reason=reason,
+        )
+    return hand
+
+
+def _column_names(fields: Iterable[str]) -> list[str]:
+    foreign = {"declarer", "partner", "approved_by_user"}
+    return [f"{f}_id" if f in foreign else f for f in fields]
+
+
+def _stored_sanction(hand: models.Hand | None) -> SanctionInput | None:
+    if hand is None:
+        return None
+    try:
+        return SanctionInput(offender=hand.sanction.offender, reason=hand.sanction.reason)
+    except models.Sanction.DoesNotExist:
+        return None
+
+
+def hand_record(
+    *,
+    table: models.Table,
+    number: int,
+    contract: str,
+    declarer: models.Player,
+    sanction: SanctionInput | None = None,
+    struck: bool = False,
+    approved_by: str = "",
+    version: int | None = None,
+    user=None,
+    **game,
+) -> models.Hand:
+    """Write a game with the supervisor's decisions as given (imports, tests, the demo)."""
+    return hand_save(
+        table=table,
+        number=number,
+        game=Game(contract=contract, declarer=declarer, **game),
+        supervision=Supervision(struck=struck, approved_by=approved_by, sanction=sanction),
+        version=version,
+        user=user,
+        as_supervisor=True,
+    )
+
+
+def hand_delete(
+    *,
+    table: models.Table,
+    number: int,
+    version: int | None,
+    user=None,
+    reason: str = "",
+    kind: str = Kind.DELETED,
+    allow_closed: bool = False,
+    as_supervisor: bool = False,
+) -> None:
+    """Take game `number` off the sheet (a mistyped game); the history keeps it.
+
+    `version` and `as_supervisor` as for `hand_save`."""
+    with transaction.atomic():
+        table = table_lock(table)
+        if table.closed and not allow_closed:
+            raise sheet_closed_error()
+        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+        hand = stored.first()
+        if hand is None or (version is not None and hand.version != version):
+            raise HandConflict(number)
+        if not as_supervisor:
+            decided_refuse(hand)
+        before = hand_snapshot(hand)
+        if not models.Hand.objects.filter(pk=hand.pk, version=hand.version).delete()[0]:
+            raise HandConflict(number)
+        table_rescore(table)
+        event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)

@@ -1,0 +1,226 @@
+"""A scoresheet as a whole: its state, the players' signatures (5.3.2) and its closing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.sheet import games_at_table
+from tournament import models
+from tournament.core.history import Kind, event_log
+from tournament.core.public_cache import public_pages_changed
+from tournament.phones.services import code_try
+from tournament.sheets.services.hands import HandRuleError, sheet_closed_error, table_lock
+
+# The signature column (Seat.signature) when the clerk ticks a paper signature, when a player
+# confirmed on the table's phone with the personal code of the start card, and how the phone
+# confirmed before personal codes existed (with the start number, which is public). Otherwise it
+# holds the
+# name the player typed on the clerk's page.
+PAPER = "Papier"
+PHONE = "Telefon-Code"
+PHONE_START_NUMBER = "Telefon"
+
+
+@dataclass(frozen=True)
+class SheetState:
+    table: models.Table
+    games: int
+    entered: int
+    awaiting_approval: int
+    signed: int
+    pending_corrections: int
+
+    @property
+    def complete(self) -> bool:
+        return self.entered == self.games
+
+    @property
+    def all_signed(self) -> bool:
+        return self.signed == self.table.seat_count
+
+    @property
+    def closable(self) -> bool:
+        return (
+            not self.table.closed
+            and self.complete
+            and not self.awaiting_approval
+            and self.all_signed
+        )
+
+
+@dataclass(frozen=True)
+class SheetsSummary:
+    """The line above a Durchgang's sheets: how far the Durchgang is."""
+
+    sheets: int
+    complete: int
+    awaiting_approval: int
+    closable: int
+    closed: int
+
+
+def sheets_summary(states: list[SheetState]) -> SheetsSummary:
+    return SheetsSummary(
+        sheets=len(states),
+        complete=sum(s.complete for s in states),
+        awaiting_approval=sum(s.awaiting_approval for s in states),
+        closable=sum(s.closable for s in states),
+        closed=sum(s.table.closed for s in states),
+    )
+
+
+def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
+    """The state of every sheet of a Durchgang, in one query."""
+    return _states(durchgang.tables.all(), durchgang.tournament.games_per_durchgang)
+
+
+def table_sheet_state(
+    *, tournament: models.Tournament, number: int, table: int
+) -> SheetState | None:
+    """The state of the sheet of table `table` in Durchgang `number`, with its Durchgang and
+    tournament, in one query whatever the size of the tournament (None: no such table)."""
+    tables = models.Table.objects.filter(
+        durchgang__tournament=tournament, durchgang__number=number, number=table
+    ).select_related("durchgang__tournament")
+    return next(iter(_states(tables, tournament.games_per_durchgang)), None)
+
+
+def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
+    tables = (
+        tables.order_by("number")
+        .annotate(
+            entered=Count("hands", distinct=True),
+            awaiting=Count(
+                "hands",
+                filter=Q(hands__needs_approval=True, hands__approved_by="", hands__struck=False),
+                distinct=True,
+            ),
+            signed=Count("seats", filter=Q(seats__signed_at__isnull=False), distinct=True),
+            pending=Count(
+                "corrections",
+                filter=Q(corrections__status=models.Correction.Status.PENDING),
+                distinct=True,
+            ),
+        )
+        .select_related("closed_by")
+    )
+    return [
+        SheetState(
+            table=t,
+            games=games_at_table(seats=t.seat_count, games_per_durchgang=per_table),
+            entered=t.entered,
+            awaiting_approval=t.awaiting,
+            signed=t.signed,
+            pending_corrections=t.pending,
+        )
+        for t in tables
+    ]
+
+
+def sheet_state(table: models.Table) -> SheetState:
+    return _states(
+        models.Table.objects.filter(pk=table.pk), table.durchgang.tournament.games_per_durchgang
+    )[0]
+
+
+def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:
+    """Record a player's confirmation of the sheet: the name typed at the table, or (empty)
+    the paper signature ticked by the clerk."""
+    signature = signature.strip()
+    if signature and signature.casefold() != seat.player.name.casefold():
+        raise HandRuleError(
+            {
+                "signature": [
+                    _("Type your name as registered: %(name)s.") % {"name": seat.player.name}
+                ]
+            }
+        )
+    return _sign(seat, user=user, signature=signature or PAPER)
+
+
+def seat_confirm(*, seat: models.Seat, link: models.TableLink, code: str) -> models.Seat:
+    """A player confirms the sheet on the table's phone (`link`) with the personal code of
+    their own start card (start numbers are public, so they prove nothing): only a
+    complete sheet with no game waiting for an approval. Wrong codes are counted on the link
+    (`code_try`): after a few it takes no code for a while, not even the right one. A code is
+    checked (and counted) only once the sheet may be confirmed."""
+    _confirmable(seat.table)
+    refused = code_try(link, seat, code)
+    if refused:
+        raise HandRuleError({"code": [refused]})
+    return _sign(seat, user=None, signature=PHONE, check=_confirmable)
+
+
+def _confirmable(table: models.Table) -> None:
+    state = sheet_state(table)
+    if not state.complete or state.awaiting_approval:
+        raise HandRuleError(
+            {"__all__": [_("Confirm the sheet once every game is entered and approved.")]}
+        )
+
+
+def signature_text(signature: str) -> str:
+    """How a player confirmed the sheet (`Seat.signature`), in words; '' when not at all."""
+    if not signature:
+        return ""
+    if signature == PAPER:
+        return _("on paper")
+    if signature == PHONE:
+        return _("on the phone (personal code)")
+    if signature == PHONE_START_NUMBER:
+        return _("on the phone (start number)")
+    return _("typed: %(name)s") % {"name": signature}
+
+
+def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat:
+    with transaction.atomic():
+        table = table_lock(seat.table)
+        if table.closed:
+            raise sheet_closed_error()
+        if check is not None:
+            check(table)
+        seat.signed_at, seat.signed_by = timezone.now(), user
+        seat.signature = signature
+        seat.save(update_fields=["signed_at", "signed_by", "signature"])
+        event_log(
+            table=table,
+            kind=Kind.SIGNED,
+            user=user,
+            after={"seat": seat.position, "player": seat.player.name, "signature": seat.signature},
+        )
+    return seat
+
+
+def sheet_close(*, table: models.Table, user) -> models.Table:
+    """The supervisor closes a complete, approved and signed sheet; from now on only a
+    correction signed off by a supervisor changes it (5.3.4)."""
+    with transaction.atomic():
+        table = table_lock(table)
+        if table.closed:
+            raise sheet_closed_error()
+        state = sheet_state(table)
+        problems = []
+        if not state.complete:
+            problems.append(
+                _("%(entered)s of %(games)s games are entered.")
+                % {"entered": state.entered, "games": state.games}
+            )
+        if state.awaiting_approval:
+            problems.append(_("%(n)s games wait for an approval.") % {"n": state.awaiting_approval})
+        if not state.all_signed:
+            problems.append(
+                _("%(signed)s of %(seats)s players have signed.")
+                % {"signed": state.signed, "seats": table.seat_count}
+            )
+        if problems:
+            raise HandRuleError({"__all__": problems})
+        table.closed_at, table.closed_by = timezone.now(), user
+        table.save(update_fields=["closed_at", "closed_by"])
+        event_log(table=table, kind=Kind.CLOSED, user=user)
+        public_pages_changed(table.durchgang.tournament_id)
+    return table

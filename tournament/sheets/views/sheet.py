@@ -1,0 +1,378 @@
+"""Pages of the scoresheets: the list of a Durchgang's sheets, one sheet with its one-line
+game entry, one game, signatures and closing. Clerks and supervisors; views glue forms to
+the services."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from scoring.entry_code import CodeError
+from scoring.hand import hand_points
+from scoring.sheet import games_at_table
+from tournament import models
+from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.core.engine import tournament_point_table
+from tournament.core.live import LiveFragmentMixin
+from tournament.core.raw_input import number_or_none
+from tournament.sheets.display import (
+    sheet_rows,
+    sheet_seats,
+    sheet_totals,
+    snapshot_text,
+)
+from tournament.sheets.entry import conflict_message, entry_save
+from tournament.sheets.forms import (
+    ApprovalForm,
+    CorrectionForm,
+    EntryForm,
+    SanctionForm,
+    SignForm,
+    StrikeForm,
+    VersionOnlyForm,
+    code_message,
+    errors_text,
+    game_from_code,
+    tout_conditions,
+)
+from tournament.sheets.pdf import sheet_verification_of
+from tournament.sheets.services.decisions import decided_message, hand_decisions
+from tournament.sheets.services.hands import (
+    HandConflict,
+    HandRuleError,
+    hand_check,
+    hand_delete,
+)
+from tournament.sheets.services.sheet import (
+    seat_sign,
+    sheet_close,
+    sheet_states,
+    sheets_summary,
+    table_sheet_state,
+)
+
+
+class SheetListView(LiveFragmentMixin, DurchgangMixin, TemplateView):
+    """Every sheet of a Durchgang: complete, awaiting approval or signatures, closed. The
+    table of the sheets is a live region (tournament/core/live.py): it follows the phones."""
+
+    required_role = CLERK
+    template_name = "tournament/sheets/list.html"
+    fragment_template = "tournament/sheets/list_states.html"
+
+    def get(self, request, *args, **kwargs):
+        number = request.GET.get("tisch", "").strip()
+        if number and not self.live:
+            durchgang = self.get_durchgang()
+            wanted = number_or_none(number)  # "²".isdigit(), but int("²") fails
+            if wanted is None:
+                messages.error(request, _("“%(t)s” is no table number.") % {"t": number[:20]})
+                response = super().get(request, *args, **kwargs)
+                response.status_code = 400
+                return response
+            if durchgang.tables.filter(number=wanted).exists():
+                return redirect(
+                    "manage:sheet", slug=self.tournament.slug, number=durchgang.number, table=wanted
+                )
+            messages.error(request, _("There is no table %(t)s.") % {"t": number})
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        durchgang = self.get_durchgang()
+        states = sheet_states(durchgang)
+        context.update(
+            durchgang=durchgang,
+            states=states,
+            summary=sheets_summary(states),
+            is_supervisor=role_allows(self.role, SUPERVISOR),
+        )
+        return context
+
+    def live_revision(self, context) -> object:
+        return context["is_supervisor"], [
+            (s.table.number, s.table.seat_count, s.table.closed, s.games, s.entered)
+            + (s.awaiting_approval, s.signed, s.pending_corrections)
+            for s in context["states"]
+        ]
+
+
+class SheetMixin(DurchgangMixin):
+    required_role = CLERK
+
+    def get_table(self) -> models.Table:
+        return get_object_or_404(
+            models.Table.objects.select_related("durchgang__tournament", "closed_by"),
+            durchgang__tournament=self.tournament,
+            durchgang__number=self.kwargs["number"],
+            number=self.kwargs["table"],
+        )
+
+    def sheet_url(self, table: models.Table, anchor: str = "") -> str:
+        url = reverse(
+            "manage:sheet", args=[self.tournament.slug, table.durchgang.number, table.number]
+        )
+        return url + anchor
+
+    def games(self, table: models.Table) -> int:
+        return games_at_table(
+            seats=table.seat_count, games_per_durchgang=self.tournament.games_per_durchgang
+        )
+
+
+class SheetView(SheetMixin, TemplateView):
+    template_name = "tournament/sheets/sheet.html"
+
+    def get_context_data(self, **kwargs):
+        """The whole sheet in a constant number of queries, whatever the size of the sheet,
+        its history or the tournament (tests/core/test_page_queries.py)."""
+        context = super().get_context_data(**kwargs)
+        state = table_sheet_state(
+            tournament=self.tournament, number=self.kwargs["number"], table=self.kwargs["table"]
+        )
+        if state is None:
+            raise Http404
+        table = kwargs.get("table_obj") or state.table
+        seats = sheet_seats(table)
+        rows = sheet_rows(table, seats)
+        corrections = list(table.corrections.select_related("requested_by", "decided_by"))
+        point_table = tournament_point_table(self.tournament)
+        entry = kwargs.get("entry_form") or EntryForm(
+            seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
+        )
+        is_supervisor = role_allows(self.role, SUPERVISOR)
+        correction_form = kwargs.get("correction_form") or CorrectionForm(seats=seats)
+        # A clerk changes a game with the supervisor's decision only by a correction.
+        decided = (
+            [] if is_supervisor else [r.hand for r in rows if r.hand and hand_decisions(r.hand)]
+        )
+        context.update(
+            table=table,
+            durchgang=table.durchgang,
+            seats=seats,
+            seat_columns=(3 if point_table.zero_sum else 2) * len(seats),
+            zero_sum=point_table.zero_sum,
+            rows=rows,
+            totals=sheet_totals(rows),
+            entry_form=entry,
+            state=state,
+            sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
+            correction_form=correction_form,
+            decided=[h.number for h in decided],
+            entry_decided=_entry_decided(decided, entry),
+            corrections_open=table.closed or bool(decided) or correction_form.is_bound,
+            events=[
+                (e, snapshot_text(e.before), snapshot_text(e.after))
+                for e in table.events.select_related("user").order_by("-at", "-pk")
+            ],
+            corrections=corrections,
+            is_supervisor=is_supervisor,
+            verification=sheet_verification_of(
+                table, seats, [row.hand for row in rows if row.hand], corrections
+            ),
+        )
+        return context
+
+
+def _entry_decided(decided: list[models.Hand], entry: EntryForm) -> str:
+    """Why the game loaded into the (unsent) entry line cannot be changed there, or ''."""
+    number = None if entry.is_bound else entry.initial.get("number")
+    return next((decided_message(h) for h in decided if h.number == number), "")
+
+
+def _entry_initial(rows: list, query) -> dict:
+    """The entry line: game `?spiel=K` to change it, else the first game not yet entered."""
+    wanted = _int(query.get("spiel"))
+    if wanted is not None and 1 <= wanted <= len(rows) and rows[wanted - 1].hand:
+        row = rows[wanted - 1]
+        return {"number": wanted, "code": row.code, "version": row.hand.version}
+    free = [r.number for r in rows if r.hand is None]
+    return {"number": free[0] if free else len(rows), "version": 0}
+
+
+class HandEnterView(SheetView):
+    """POST one game line; errors are shown next to the field and nothing is stored."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        supervisor = role_allows(self.role, SUPERVISOR)
+        hand, form = entry_save(
+            request.POST, table=table, user=request.user, as_supervisor=supervisor
+        )
+        if hand is None:
+            context = self.get_context_data(table_obj=table, entry_form=form)
+            return self.render_to_response(context, status=400)
+        if hand.needs_approval and not hand.approved_by and not hand.struck:
+            messages.warning(
+                request, _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
+            )
+        return redirect(self.sheet_url(table))
+
+
+class HandPreviewView(SheetMixin, View):
+    """The points a code line gives, while the clerk types it (JSON)."""
+
+    def get(self, request, *args, **kwargs):
+        table = self.get_table()
+        seats = sheet_seats(table)
+        try:
+            number = int(request.GET.get("number", ""))
+            game = game_from_code(request.GET.get("code", ""), seats)
+        except ValueError:
+            return JsonResponse({"error": _("Enter the game number.")})
+        except CodeError as error:
+            return JsonResponse({"error": code_message(error, len(seats))})
+        draft = models.Hand(table=table, number=number, **game.fields())
+        try:
+            engine = hand_check(draft, table=table)
+        except HandRuleError as error:
+            return JsonResponse({"error": errors_text(error.errors)})
+        points = hand_points(engine, tournament_point_table(self.tournament))
+        return JsonResponse({"points": [points[k] for k in engine.seats]})
+
+
+class HandMixin(SheetMixin):
+    def get_hand(self, table: models.Table) -> models.Hand:
+        return get_object_or_404(
+            models.Hand.objects.select_related("declarer", "partner"),
+            table=table,
+            number=self.kwargs["hand"],
+        )
+
+
+class HandDeleteView(HandMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        hand = self.get_hand(table)
+        form = VersionOnlyForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, errors_text(form.errors))
+            return redirect(self.sheet_url(table))
+        try:
+            hand_delete(
+                table=table,
+                number=hand.number,
+                version=form.cleaned_data["version"],
+                user=request.user,
+                as_supervisor=role_allows(self.role, SUPERVISOR),
+            )
+        except HandRuleError as error:
+            messages.error(request, errors_text(error.errors))
+        except HandConflict:
+            messages.error(request, conflict_message(hand.number))
+        else:
+            messages.success(request, _("Game %(n)s deleted.") % {"n": hand.number})
+        return redirect(self.sheet_url(table))
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class HandDetailView(HandMixin, TemplateView):
+    """One game: what was entered, the supervisor's decisions, and its history."""
+
+    template_name = "tournament/sheets/hand.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        table = self.get_table()
+        hand = self.get_hand(table)
+        seats = sheet_seats(table)
+        row = sheet_rows(table, seats)[hand.number - 1]
+        initial = {"version": hand.version}
+        with contextlib.suppress(models.Sanction.DoesNotExist):
+            initial |= {"offender": hand.sanction.offender_id, "reason": hand.sanction.reason}
+        is_supervisor = role_allows(self.role, SUPERVISOR)
+        # A clerk changes or deletes a game with the supervisor's decision only by a correction.
+        decided = "" if is_supervisor or not hand_decisions(hand) else decided_message(hand)
+        context.update(
+            table=table,
+            durchgang=table.durchgang,
+            hand=hand,
+            row=row,
+            points=[
+                (seat, (cell.plus or 0) - (cell.minus or 0))
+                for seat, cell in zip(seats, row.cells, strict=True)
+            ],
+            seats=seats,
+            approval_form=kwargs.get("approval_form") or ApprovalForm(hand=hand, initial=initial),
+            tout_conditions=tout_conditions(hand),
+            strike_form=kwargs.get("strike_form") or StrikeForm(initial=initial),
+            sanction_form=kwargs.get("sanction_form") or SanctionForm(table=table, initial=initial),
+            events=[
+                (e, snapshot_text(e.before), snapshot_text(e.after))
+                for e in table.events.filter(number=hand.number).select_related("user")
+            ],
+            is_supervisor=is_supervisor,
+            decided=decided,
+            correction_form=CorrectionForm(
+                seats=seats, initial={"number": hand.number, "code": row.code}
+            ),
+        )
+        return context
+
+
+class SignView(SheetMixin, View):
+    """A player's confirmation of the sheet (5.3.2), ticked by the clerk or typed."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        form = SignForm(request.POST)
+        seat = None
+        if form.is_valid():
+            seat = (
+                table.seats.select_related("player")
+                .filter(position=form.cleaned_data["seat"])
+                .first()
+            )
+        if seat is None:
+            messages.error(request, _("There is no such seat at this table."))
+            return redirect(self.sheet_url(table, "#unterschriften"))
+        try:
+            seat_sign(seat=seat, user=request.user, signature=form.cleaned_data["signature"])
+        except HandRuleError as error:
+            messages.error(request, errors_text(error.errors))
+        else:
+            messages.success(request, _("%(name)s has signed.") % {"name": seat.player.name})
+        return redirect(self.sheet_url(table, "#unterschriften"))
+
+
+class CloseView(SheetMixin, View):
+    required_role = SUPERVISOR
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        try:
+            sheet_close(table=table, user=request.user)
+        except HandRuleError as error:
+            messages.error(
+                request,
+                _("The sheet cannot be closed yet: %(why)s") % {"why": errors_text(error.errors)},
+            )
+        else:
+            messages.success(
+                request, _("The sheet of table %(t)s is closed.") % {"t": table.number}
+            )
+        if request.POST.get("zurueck") == "liste":  # the Close button of the list of sheets
+            return redirect(
+                "manage:sheets", slug=self.tournament.slug, number=table.durchgang.number
+            )
+        return redirect(self.sheet_url(table, "#unterschriften"))

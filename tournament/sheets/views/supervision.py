@@ -1,0 +1,327 @@
+"""The supervisor's pages: approvals, struck games and sanctions of single games, corrections
+of closed sheets, and the clerks of the tournament. Clerks may ask for corrections."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from tournament import models
+from tournament.core.access import CLERK, SUPERVISOR, TournamentMixin
+from tournament.core.history import hand_snapshot
+from tournament.core.live import LiveFragmentMixin
+from tournament.sheets.display import sheet_seats, snapshot_text
+from tournament.sheets.entry import conflict_message
+from tournament.sheets.forms import (
+    ApprovalForm,
+    ClerkForm,
+    CorrectionForm,
+    NoteForm,
+    SanctionForm,
+    SignOffForm,
+    StrikeForm,
+    errors_text,
+    form_add_errors,
+    tout_conditions,
+)
+from tournament.sheets.services.corrections import (
+    correction_apply,
+    correction_reject,
+    correction_request,
+    corrections_pending,
+)
+from tournament.sheets.services.hands import HandConflict, HandRuleError
+from tournament.sheets.services.supervision import (
+    approvals_pending,
+    hand_approve,
+    hand_refuse,
+    hand_strike,
+    sanction_record,
+)
+from tournament.sheets.views.sheet import HandDetailView, SheetView
+
+
+class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
+    """Every game waiting for the supervisor's approval, with the forms to decide and the
+    minutes it waits. The queue is a live region (tournament/core/live.py): a game entered on a
+    phone shows up without a reload."""
+
+    template_name = "tournament/sheets/approvals.html"
+    fragment_template = "tournament/sheets/approvals_list.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        now = timezone.now()
+        context["pending"] = [
+            (
+                hand,
+                ApprovalForm(hand=hand, initial={"version": hand.version}),
+                tout_conditions(hand),
+                int((now - hand.created_at).total_seconds() // 60),
+            )
+            for hand in approvals_pending(self.tournament)
+        ]
+        return context
+
+    def live_revision(self, context) -> object:
+        return [
+            (hand.pk, hand.version, hand.declarer.start_number, hand.declarer.name, minutes)
+            for hand, _form, _conditions, minutes in context["pending"]
+        ]
+
+
+class HandDecisionView(HandDetailView):
+    """POST a decision on one game; on an error the game's page shows it next to the field."""
+
+    required_role = SUPERVISOR
+    http_method_names = ["post"]
+    form_name = ""
+
+    def make_form(self, table, hand):
+        raise NotImplementedError
+
+    def decide(self, hand, data):
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        hand = self.get_hand(table)
+        form = self.make_form(table, hand)
+        if form.is_valid():
+            try:
+                self.decide(hand, form.cleaned_data)
+            except HandRuleError as error:
+                form_add_errors(form, error.errors)
+            except HandConflict:
+                form.add_error(None, conflict_message(hand.number))
+            else:
+                messages.success(request, self.done_message(hand))
+                return redirect(next_on_site(request) or self.hand_url(table, hand))
+        context = self.get_context_data(**{self.form_name: form})
+        return self.render_to_response(context, status=400)
+
+    def hand_url(self, table, hand):
+        return reverse(
+            "manage:hand",
+            args=[self.tournament.slug, table.durchgang.number, table.number, hand.number],
+        )
+
+
+def next_on_site(request) -> str | None:
+    """The posted `next` when it is a URL of this site (never another host or scheme)."""
+    target = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    # A path of this site only: `redirect()` reads any other word ("１２") as a view's name.
+    return target if target.startswith("/") and safe else None
+
+
+class ApproveView(HandDecisionView):
+    form_name = "approval_form"
+
+    def make_form(self, table, hand):
+        return ApprovalForm(self.request.POST, hand=hand)
+
+    def decide(self, hand, data):
+        hand_approve(hand=hand, user=self.request.user, note=data["note"], version=data["version"])
+
+    def done_message(self, hand):
+        return _("Game %(n)s approved: it is scored now.") % {"n": hand.number}
+
+
+class RefuseView(HandDecisionView):
+    form_name = "approval_form"
+
+    def make_form(self, table, hand):
+        return NoteForm(self.request.POST)
+
+    def decide(self, hand, data):
+        hand_refuse(hand=hand, user=self.request.user, note=data["note"], version=data["version"])
+
+    def done_message(self, hand):
+        return _("Game %(n)s refused: it is struck and scores 0.") % {"n": hand.number}
+
+
+class StrikeView(HandDecisionView):
+    form_name = "strike_form"
+
+    def make_form(self, table, hand):
+        return StrikeForm(self.request.POST)
+
+    def decide(self, hand, data):
+        hand_strike(
+            hand=hand,
+            user=self.request.user,
+            struck=not hand.struck,
+            reason=data["reason"],
+            version=data["version"],
+        )
+
+    def done_message(self, hand):
+        return _("Game %(n)s changed.") % {"n": hand.number}
+
+
+class SanctionView(HandDecisionView):
+    form_name = "sanction_form"
+
+    def make_form(self, table, hand):
+        return SanctionForm(self.request.POST, table=table)
+
+    def decide(self, hand, data):
+        sanction_record(
+            hand=hand,
+            user=self.request.user,
+            offender=data["offender"],
+            reason=data["reason"],
+            version=data["version"],
+        )
+
+    def done_message(self, hand):
+        return _("The sanction of game %(n)s is recorded.") % {"n": hand.number}
+
+
+class CorrectionRequestView(SheetView):
+    """A clerk or supervisor asks for a correction of a closed sheet (5.3.4)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        table = self.get_table()
+        form = CorrectionForm(request.POST, seats=sheet_seats(table))
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                correction_request(
+                    table=table,
+                    number=data["number"],
+                    game=data["game"],
+                    reason=data["reason"],
+                    user=request.user,
+                )
+            except HandRuleError as error:
+                form_add_errors(form, error.errors, default="code")
+            else:
+                messages.success(request, _("The correction waits for the supervisor's sign-off."))
+                return redirect(self.sheet_url(table, "#korrekturen"))
+        context = self.get_context_data(table_obj=table, correction_form=form)
+        return self.render_to_response(context, status=400)
+
+
+class CorrectionQueueView(TournamentMixin, TemplateView):
+    template_name = "tournament/sheets/corrections.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        pending = []
+        for correction in corrections_pending(self.tournament):
+            hand = correction.table.hands.filter(number=correction.number).first()
+            current = snapshot_text(hand_snapshot(hand)) if hand is not None else None
+            version = hand.version if hand is not None else 0
+            pending.append((correction, current, _proposed_text(correction), version))
+        context["pending"] = pending
+        return context
+
+
+def _proposed_text(correction: models.Correction) -> str:
+    if correction.proposed is None:
+        return _("delete the game")
+    proposed = dict(correction.proposed)
+    names = {
+        p.pk: f"{p.start_number} {p.name}"
+        for p in models.Player.objects.filter(pk__in=[proposed["declarer"], proposed["partner"]])
+    }
+    proposed["declarer"] = names.get(proposed["declarer"])
+    proposed["partner"] = names.get(proposed["partner"])
+    return snapshot_text(proposed)
+
+
+class CorrectionDecideView(TournamentMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        correction = get_object_or_404(
+            models.Correction, pk=pk, table__durchgang__tournament=self.tournament
+        )
+        note = request.POST.get("note", "")[:300]
+        apply = request.POST.get("decision") == "apply"
+        form = SignOffForm(request.POST)
+        if apply and not form.is_valid():
+            messages.error(request, errors_text(form.errors))
+            return redirect("manage:corrections", slug=slug)
+        try:
+            if apply:
+                version = form.cleaned_data["version"]
+                correction_apply(
+                    correction=correction, user=request.user, note=note, version=version
+                )
+                messages.success(request, _("The correction is signed off and in force."))
+            else:
+                correction_reject(correction=correction, user=request.user, note=note)
+                messages.success(request, _("The correction is rejected."))
+        except HandRuleError as error:
+            messages.error(request, errors_text(error.errors))
+        except HandConflict as error:
+            messages.error(request, conflict_message(error.args[0]))
+        return redirect("manage:corrections", slug=slug)
+
+
+class ClerkListView(TournamentMixin, TemplateView):
+    """The supervisor manages who may enter games (clerks) in this tournament."""
+
+    template_name = "tournament/sheets/clerks.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["members"] = self.tournament.memberships.select_related("user").order_by(
+            "role", "user__username"
+        )
+        context["form"] = kwargs.get("form") or ClerkForm()
+        return context
+
+    def post(self, request, slug):
+        form = ClerkForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form), status=400)
+        with transaction.atomic():
+            user = form.cleaned_data["user"]
+            if user is None:
+                user = get_user_model().objects.create_user(
+                    form.cleaned_data["username"], password=form.cleaned_data["password"]
+                )
+            _membership, created = models.Membership.objects.get_or_create(
+                tournament=self.tournament, user=user, defaults={"role": CLERK}
+            )
+        if created:
+            messages.success(request, _("%(name)s is a clerk now.") % {"name": user.username})
+        else:
+            messages.info(
+                request,
+                _("%(name)s has a role in this tournament already.") % {"name": user.username},
+            )
+        return redirect("manage:clerks", slug=slug)
+
+
+class ClerkRemoveView(TournamentMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        membership = get_object_or_404(
+            models.Membership,
+            pk=pk,
+            tournament=self.tournament,
+            role=models.Membership.Role.CLERK,
+        )
+        membership.delete()
+        messages.success(
+            request, _("%(name)s is no longer a clerk.") % {"name": membership.user.username}
+        )
+        return redirect("manage:clerks", slug=slug)
