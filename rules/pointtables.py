@@ -112,7 +112,7 @@ class SanctionValues:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameResult:
     """What a point table needs to know of one game: no players, no first-game rule."""
 
     contract: Contract
@@ -192,7 +192,7 @@ class PointTable:
             contract = Contract.SOLO
         return dict(self.overrides).get(contract, self.single)
 
-    def game_value(self, game: Game) -> int:
+    def game_value(self, game: GameResult) -> int:
         """The value per payment (zero-sum) or per winner (plus-only) of a played game."""
         value = self.value_of(game.contract)
         if game.contract is Contract.SIE:
@@ -203,7 +203,7 @@ class PointTable:
             amount = value.worth(suit=game.suit, tier=game.tier, laufende=game.laufende)
         return amount * self.kontra[game.kontra]
 
-    def points(self, game: Game) -> SidePoints:
+    def points(self, game: GameResult) -> SidePoints:
         """What each player of either side scores at a table of four; a Sie is always won."""
         value = self.game_value(game)
         won = game.won or game.contract is Contract.SIE
@@ -213,7 +213,7 @@ class PointTable:
         sign = 1 if won else -1
         return SidePoints(sign * value * payments, -sign * value)
 
-    def sanction_points(self, game: Game, *, by_declaring_side: bool) -> SanctionPoints:
+    def sanction_points(self, game: GameResult, *, by_declaring_side: bool) -> SanctionPoints:
         """Rule 3.4.17: the game is scored by the offence; Stoß and Laufende do not count."""
         if game.contract is Contract.RUFSPIEL:
             row = self.sanction.rufspiel
@@ -320,7 +320,7 @@ def _numbers(table: PointTable):
     yield from ((f"kontra.{level}", factor) for level, factor in enumerate(table.kontra))
 
 
-def sample_games() -> list[Game]:
+def sample_games() -> list[GameResult]:
     """Every kind of game a table must score: each contract, suit, result, tier, Tout, a range of
     Laufende and each Kontra level."""
     games = []
@@ -334,7 +334,9 @@ def sample_games() -> list[Game]:
                 if contract is Contract.SIE and (not won or tier is not Tier.SIMPLE):
                     continue
                 schneider, schwarz = tier is not Tier.SIMPLE, tier is Tier.SCHWARZ
-                games.append(Game(contract, suit, won, schneider, schwarz, tout, laufende, kontra))
+                games.append(
+                    GameResult(contract, suit, won, schneider, schwarz, tout, laufende, kontra)
+                )
     return games
 
 
@@ -371,7 +373,7 @@ class ExampleGame:
     each player of the declaring side and of the other side scores (at a table of four)."""
 
     key: str
-    game: Game
+    game: GameResult
     declaring_side: int
     other_side: int
 
@@ -386,33 +388,33 @@ def example_games(table: PointTable) -> list[ExampleGame]:
     """
     ruf, solo, eichel = Contract.RUFSPIEL, Contract.SOLO, Suit.EICHEL
     games = [
-        ("rufspiel", Game(ruf, eichel)),
-        ("rufspiel_schneider", Game(ruf, eichel, schneider=True)),
-        ("rufspiel_schwarz", Game(ruf, eichel, schneider=True, schwarz=True)),
-        ("rufspiel_lost", Game(ruf, eichel, won=False)),
-        ("solo", Game(solo, eichel)),
-        ("solo_schneider", Game(solo, eichel, schneider=True)),
-        ("solo_schwarz", Game(solo, eichel, schneider=True, schwarz=True)),
-        ("solo_lost", Game(solo, eichel, won=False)),
-        ("solo_tout", Game(solo, eichel, tout=True)),
-        ("solo_tout_lost", Game(solo, eichel, won=False, tout=True)),
-        ("sie", Game(Contract.SIE)),
+        ("rufspiel", GameResult(ruf, eichel)),
+        ("rufspiel_schneider", GameResult(ruf, eichel, schneider=True)),
+        ("rufspiel_schwarz", GameResult(ruf, eichel, schneider=True, schwarz=True)),
+        ("rufspiel_lost", GameResult(ruf, eichel, won=False)),
+        ("solo", GameResult(solo, eichel)),
+        ("solo_schneider", GameResult(solo, eichel, schneider=True)),
+        ("solo_schwarz", GameResult(solo, eichel, schneider=True, schwarz=True)),
+        ("solo_lost", GameResult(solo, eichel, won=False)),
+        ("solo_tout", GameResult(solo, eichel, tout=True)),
+        ("solo_tout_lost", GameResult(solo, eichel, won=False, tout=True)),
+        ("sie", GameResult(Contract.SIE)),
     ]
     for contract, _ in table.overrides:
         suit = (SUITS_FOR[contract] or (None,))[0]
-        if table.game_value(Game(contract, suit)) != table.game_value(Game(solo, suit)):
-            games.append((contract.value, Game(contract, suit)))
+        if table.game_value(GameResult(contract, suit)) != table.game_value(GameResult(solo, suit)):
+            games.append((contract.value, GameResult(contract, suit)))
     for suit, _ in table.value_of(solo).suits:
-        games.append((f"solo_{suit.value}", Game(solo, suit)))
+        games.append((f"solo_{suit.value}", GameResult(solo, suit)))
     for contract in (ruf, solo, *(c for c, _ in table.overrides if c is not solo)):
         value = table.value_of(contract)
         if value.laufende_unit:
             n = max(value.laufende_from, 1)
             suit = (SUITS_FOR[contract] or (None,))[0]
-            games.append((f"{contract.value}_{n}_laufende", Game(contract, suit, laufende=n)))
+            games.append((f"{contract.value}_{n}_laufende", GameResult(contract, suit, laufende=n)))
     if table.kontra[1:] != (1, 1):
-        games.append(("rufspiel_kontra", Game(ruf, eichel, kontra=1)))
-        games.append(("rufspiel_retour", Game(ruf, eichel, kontra=2)))
+        games.append(("rufspiel_kontra", GameResult(ruf, eichel, kontra=1)))
+        games.append(("rufspiel_retour", GameResult(ruf, eichel, kontra=2)))
     examples = []
     for key, game in games:
         scored = table.points(game)

@@ -5,7 +5,7 @@ called Sau; the others are *defenders*. *Seats* are player keys (any strings) in
 A game is *struck* (5.2.17) when the supervisor disallowed it: it keeps its number and scores 0.
 A *sanctioned* game (3.4.17) is scored by the offence, not by its result. In the *first game*
 of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie is refused
-(2.9.1), unless the tournament plays without that rule (`Hand.first_game_rule` false).
+(2.9.1), unless the tournament plays without that rule (`HandFacts.first_game_rule` false).
 
 Rule checks return `Violation`s (a field, a code and parameters); the caller turns the code into
 a message in the user's language. Scoring assumes a game without violations.
@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.contracts import Contract, Suit, is_single_player, may_be_tout, may_name
-from rules.pointtables import Game, PointTable
-from scoring.sheet import dealer_index, games_at_table, playing_indices
+from rules.pointtables import GameResult, PointTable
+from scoring.seating import dealer_index, games_at_table, playing_indices
 
 KONTRA_LEVELS = (0, 1, 2)  # none, Stoß, Retour
 
@@ -42,7 +42,7 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Hand:
+class HandFacts:
     number: int
     seats: tuple[str, ...]
     contract: Contract
@@ -98,7 +98,7 @@ class Hand:
         return (self.declarer,)
 
 
-def hand_violations(hand: Hand, rules: Rules) -> list[Violation]:
+def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
     """Every rule the game as written breaks (docs/rules.md, section 2); empty when it may be
     scored."""
     found: list[Violation] = []
@@ -136,7 +136,7 @@ def hand_violations(hand: Hand, rules: Rules) -> list[Violation]:
     return found
 
 
-def _player_violations(hand: Hand) -> list[Violation]:
+def _player_violations(hand: HandFacts) -> list[Violation]:
     found: list[Violation] = []
     seated, playing = set(hand.seats), set(hand.players)
     for role, player in (("declarer", hand.declarer), ("partner", hand.partner)):
@@ -167,7 +167,7 @@ def _player_violations(hand: Hand) -> list[Violation]:
     return found
 
 
-def _augen_violations(hand: Hand) -> list[Violation]:
+def _augen_violations(hand: HandFacts) -> list[Violation]:
     augen = hand.augen
     assert augen is not None
     if not 0 <= augen <= 120:
@@ -186,11 +186,11 @@ def _augen_violations(hand: Hand) -> list[Violation]:
     return []
 
 
-def scored_game(hand: Hand) -> Game:
+def scored_game(hand: HandFacts) -> GameResult:
     """The game as the point table scores it: in the first game a single-player Tout or Schwarz
     counts as a simple game (5.2.15; Schneider alone counts as usual, Laufende and Stoß too)."""
     first_simple = hand.first_game and hand.single and (hand.tout or hand.schwarz)
-    return Game(
+    return GameResult(
         contract=hand.contract,
         suit=hand.suit,
         won=True if hand.sie else bool(hand.won),
@@ -202,7 +202,7 @@ def scored_game(hand: Hand) -> Game:
     )
 
 
-def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
+def hand_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
     """Each seated player's points in this game (0 for the dealer sitting out at a table of five).
 
     The table says what each player of the declaring side and of the other side scores: on a
@@ -222,7 +222,7 @@ def hand_points(hand: Hand, table: PointTable) -> dict[str, int]:
     return points
 
 
-def _sanction_points(hand: Hand, table: PointTable) -> dict[str, int]:
+def _sanction_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
     """Rule 3.4.17 as the project reads it (docs/rules.md, section 6), with the table's
     sanction values: offender, his partners (0) and each player of the other side."""
     offender = hand.offender
@@ -250,7 +250,7 @@ class DeclarerCounts:
 NO_COUNTS = DeclarerCounts()
 
 
-def declarer_counts(hand: Hand, points: dict[str, int]) -> DeclarerCounts:
+def declarer_counts(hand: HandFacts, points: dict[str, int]) -> DeclarerCounts:
     """What the game counts for its declarer in the tie-breaks.
 
     Struck games count for nothing. A Sie counts as Sie only. Single-player games count as

@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.pointtables import PointTable
-from scoring.hand import NO_COUNTS, DeclarerCounts, Hand, declarer_counts, hand_points
-from scoring.sheet import ApprovalCandidate, approvals_needed
+from scoring.approvals import ApprovalCandidate, approvals_needed
+from scoring.hand import NO_COUNTS, DeclarerCounts, HandFacts, declarer_counts, hand_points
 
 
 @dataclass(frozen=True)
 class ScoredHand:
-    hand: Hand
+    hand: HandFacts
     needs_approval: bool
     counts: bool
     points: dict[str, int]
@@ -26,11 +26,11 @@ class ScoredHand:
 
 
 def score_sheet(
-    hands: Sequence[Hand],
+    hands: Sequence[HandFacts],
     *,
     table: PointTable,
     solo_approval_from: int,
-    approved: Callable[[Hand], bool],
+    approved: Callable[[HandFacts], bool],
 ) -> list[ScoredHand]:
     """Score every game of one sheet, in the order given."""
     needed = approvals_needed(

@@ -1,7 +1,9 @@
-"""Table sizes and a seeded seating. Plain Python, no Django.
+"""Tables and seats: sizes, a seeded seating, who deals and who plays. Plain Python, no Django.
 
-Tables seat four; when the number of players is not divisible by four, some tables seat five
-(the dealer sits out each game), never three.
+Tables seat four; when the number of players is not divisible by four, some tables seat five,
+never three. Seats are numbered clockwise from 1; seat 1 deals game 1, seat 2 game 2 and so on
+around the table. At a table of five the dealer sits out the game he deals; such a table plays
+5/4 of the games of a table of four, so that every player plays the same number of games.
 """
 
 from __future__ import annotations
@@ -27,3 +29,30 @@ def seat_randomly(players: Sequence[str], *, seed: str) -> list[list[str]]:
         tables.append(order[start : start + size])
         start += size
     return tables
+
+
+def games_at_table(*, seats: int, games_per_durchgang: int) -> int:
+    """Games on the sheet of a table with `seats` players (rounded up at a table of five)."""
+    if seats == 4:
+        return games_per_durchgang
+    if seats == 5:
+        return -(-games_per_durchgang * 5 // 4)
+    raise ValueError(f"a table has 4 or 5 seats, not {seats}")
+
+
+def dealer_index(number: int, seats: int) -> int:
+    """0-based seat index of the dealer of game `number` (1-based)."""
+    return (number - 1) % seats
+
+
+def playing_indices(number: int, seats: int) -> tuple[int, ...]:
+    """0-based seat indices of the players who play game `number`."""
+    if seats == 5:
+        out = dealer_index(number, seats)
+        return tuple(i for i in range(seats) if i != out)
+    return tuple(range(seats))
+
+
+def round_of(number: int, seats: int) -> int:
+    """The Runde (1-based) game `number` belongs to: each player deals once per Runde."""
+    return (number - 1) // seats + 1

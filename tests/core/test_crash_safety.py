@@ -122,7 +122,7 @@ def test_an_import_killed_while_it_writes_stores_the_tournament_completely_or_no
 ENTRY_SCRIPT = """
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Table
-from tournament.sheets.services.hands import Game, hand_save
+from tournament.sheets.services.hands import HandEntry, hand_save
 
 doc = {
     "format": "schafkopf-turnier", "version": 1,
@@ -137,7 +137,7 @@ print("ready", flush=True)
 for table in Table.objects.order_by("number"):
     p = {s.position: s.player for s in table.seats.select_related("player")}
     for number in range(1, 33):
-        game = Game(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3],
+        game = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3],
                     won=number % 3 != 0)
         hand_save(table=table, number=number, game=game, version=0)
 print("done", flush=True)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
-from rules.pointtables import Game
+from rules.pointtables import GameResult
 from rules.presets import SCHAFKOPFSCHULE_2007
 from tests.conftest import EXAMPLES
 
@@ -60,7 +60,7 @@ def _documented_2007_table() -> dict[str, tuple[int, int]]:
     return rows
 
 
-def _games(label: str) -> list[Game]:
+def _games(label: str) -> list[GameResult]:
     """Every game a row of the documented table stands for (each single-player contract)."""
     if label.startswith("single-player game"):
         contracts, tier = sorted(SINGLE_PLAYER), label.removeprefix("single-player game").strip()
@@ -68,7 +68,7 @@ def _games(label: str) -> list[Game]:
         name, _, tier = label.partition(" ")
         contracts = [Contract(name.lower())]
     return [
-        Game(
+        GameResult(
             contract,
             (SUITS_FOR[contract] or (None,))[0],
             schneider=tier in ("Schneider", "Schwarz"),

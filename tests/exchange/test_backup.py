@@ -24,7 +24,7 @@ from tournament.exchange.backup.restore import backup_restore
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.standings_export import standing_record
 from tournament.sheets.services.corrections import correction_apply, correction_request
-from tournament.sheets.services.hands import Game, hand_save
+from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_approve
 
@@ -56,7 +56,7 @@ def _evening_games(evening, leitung, schreiber) -> None:
     evening.save(update_fields=["first_game_rule"])
     table = models.Table.objects.get(durchgang__tournament=evening, number=1)
     p = {int(s.player.ident): s.player for s in table.seats.select_related("player")}
-    tout = Game(contract="solo", suit="herz", declarer=p[2], won=True, tout=True)
+    tout = HandEntry(contract="solo", suit="herz", declarer=p[2], won=True, tout=True)
     hand = hand_save(table=table, number=1, game=tout, version=0, user=schreiber)
     hand_approve(hand=hand, user=leitung, note="ok")
     hand_save(table=table, number=2, game=replace(tout, declarer=p[3]), version=0, user=schreiber)

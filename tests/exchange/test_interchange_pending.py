@@ -29,7 +29,7 @@ from tournament.models import Correction, Hand, HandScore, SheetEvent, Table, To
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.standings_export import standing_record
 from tournament.sheets.services.corrections import correction_apply, correction_request
-from tournament.sheets.services.hands import Game, hand_save
+from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import (
     approvals_pending,
@@ -52,14 +52,14 @@ def schreiber(django_user_model):
     return django_user_model.objects.create_user("schreiber")
 
 
-def ruf(p, **changes) -> Game:
+def ruf(p, **changes) -> HandEntry:
     """Seat 1 with seat 3 calls the Eichel-Sau and wins."""
-    game = Game(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
+    game = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
     return replace(game, **changes)
 
 
-def solo(p, seat=2, **changes) -> Game:
-    return replace(Game(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
+def solo(p, seat=2, **changes) -> HandEntry:
+    return replace(HandEntry(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
 
 
 def enter(table, number, game) -> Hand:
@@ -110,7 +110,7 @@ def pending_numbers(tournament) -> list[int]:
 def pending(table, p, leitung, schreiber) -> None:
     """A Wenz-Tout and the 5th and 6th single-player games, all waiting for the supervisor."""
     enter(table, 1, ruf(p))
-    enter(table, 2, Game(contract="wenz", declarer=p[2], won=True, tout=True))
+    enter(table, 2, HandEntry(contract="wenz", declarer=p[2], won=True, tout=True))
     for number, seat in ((3, 1), (4, 3), (5, 4), (6, 2), (7, 1)):
         enter(table, number, solo(p, seat))
 
@@ -130,7 +130,7 @@ def struck(table, p, leitung, schreiber) -> None:
 
 def refused(table, p, leitung, schreiber) -> None:
     enter(table, 1, ruf(p))
-    sie = enter(table, 2, Game(contract="sie", declarer=p[4]))
+    sie = enter(table, 2, HandEntry(contract="sie", declarer=p[4]))
     hand_refuse(hand=sie, user=leitung, note="Karten nicht gezeigt", version=sie.version)
 
 
@@ -207,7 +207,7 @@ def test_neither_an_approved_nor_a_struck_game_carries_the_pending_mark(
 ):
     enter(table, 1, ruf(p))
     tout = enter(table, 2, solo(p, 2, tout=True))
-    sie = enter(table, 3, Game(contract="sie", declarer=p[4]))
+    sie = enter(table, 3, HandEntry(contract="sie", declarer=p[4]))
     hand_approve(hand=tout, user=leitung, version=tout.version)
     hand_refuse(hand=sie, user=leitung, version=sie.version)
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from rules.contracts import Contract, Suit
 from rules.pointtables import (
-    Game,
+    GameResult,
     sample_games,
 )
 from rules.presets import (
@@ -148,12 +148,12 @@ def test_own_values_of_herz_solo_wenz_laufende_kontra_and_sanctions(client, supe
     tournament = Tournament.objects.get(slug="abend")
     assert tournament.kontra_allowed and tournament.laufende_counted
     table = point_table_from_dict(tournament.point_table)
-    assert table.game_value(Game(Contract.SOLO, Suit.HERZ)) == 8
-    assert table.game_value(Game(Contract.SOLO, Suit.EICHEL)) == 5
-    assert table.game_value(Game(Contract.WENZ)) == 4
-    assert table.game_value(Game(Contract.GEIER, laufende=2)) == 5 + 2
-    assert table.game_value(Game(Contract.SOLO, Suit.GRAS, laufende=2)) == 5
-    assert table.game_value(Game(Contract.SOLO, Suit.GRAS, kontra=2)) == 45
+    assert table.game_value(GameResult(Contract.SOLO, Suit.HERZ)) == 8
+    assert table.game_value(GameResult(Contract.SOLO, Suit.EICHEL)) == 5
+    assert table.game_value(GameResult(Contract.WENZ)) == 4
+    assert table.game_value(GameResult(Contract.GEIER, laufende=2)) == 5 + 2
+    assert table.game_value(GameResult(Contract.SOLO, Suit.GRAS, laufende=2)) == 5
+    assert table.game_value(GameResult(Contract.SOLO, Suit.GRAS, kontra=2)) == 45
     assert (table.sanction.single.offender, table.sanction.tout.declarer) == (15, 30)
     page = client.get(url("abend")).content.decode()
     assert "Herz-Solo gewonnen" in page and "Geier gewonnen mit 2 Laufenden" in page

@@ -12,8 +12,8 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import Hand, Rules, hand_points, hand_violations
-from scoring.sheet import games_at_table
+from scoring.hand import HandFacts, Rules, hand_points, hand_violations
+from scoring.seating import games_at_table
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)
@@ -37,7 +37,7 @@ def expected_points(seats, *, playing, declarer, partner=None, decl, part=0, eac
     return points
 
 
-def scored(hand: Hand) -> dict[str, int]:
+def scored(hand: HandFacts) -> dict[str, int]:
     assert hand_violations(hand, RULES) == [], "the test builds a valid game"
     return hand_points(hand, TABLE)
 
@@ -58,7 +58,7 @@ RUFSPIEL_ROWS = [
 def test_a_rufspiel_pays_each_player_of_one_side_by_each_of_the_other(
     suit, won, schneider, schwarz, each_declaring
 ):
-    hand = Hand(
+    hand = HandFacts(
         number=NUMBER,
         seats=FOUR,
         contract=Contract.RUFSPIEL,
@@ -112,14 +112,16 @@ SINGLE_ROWS = [
 def test_a_single_player_game_pays_the_declarer_by_each_of_three_defenders(
     contract, suit, result, decl, each_defender
 ):
-    hand = Hand(number=NUMBER, seats=FOUR, contract=contract, suit=suit, declarer="carl", **result)
+    hand = HandFacts(
+        number=NUMBER, seats=FOUR, contract=contract, suit=suit, declarer="carl", **result
+    )
     assert scored(hand) == expected_points(
         FOUR, playing=FOUR, declarer="carl", decl=decl, each_defender=each_defender
     )
 
 
 def test_a_sie_gives_the_declarer_twenty_four_and_takes_eight_from_each_other_player():
-    hand = Hand(number=NUMBER, seats=FOUR, contract=Contract.SIE, declarer="anna")
+    hand = HandFacts(number=NUMBER, seats=FOUR, contract=Contract.SIE, declarer="anna")
     assert scored(hand) == {"anna": 24, "bert": -8, "carl": -8, "dora": -8}
 
 
@@ -158,7 +160,7 @@ def test_at_a_table_of_five_the_dealer_scores_nothing_and_the_others_as_at_four(
     declarer, partner = playing[0], playing[-1]
     if game["contract"] is not Contract.RUFSPIEL:
         partner = None
-    hand = Hand(number=number, seats=FIVE, declarer=declarer, partner=partner, **game)
+    hand = HandFacts(number=number, seats=FIVE, declarer=declarer, partner=partner, **game)
 
     points = scored(hand)
 
@@ -176,7 +178,9 @@ def test_at_a_table_of_five_the_dealer_scores_nothing_and_the_others_as_at_four(
 
 @pytest.mark.parametrize("number", range(1, 41))
 def test_the_dealer_of_game_n_at_a_table_of_five_is_seat_n_minus_one_mod_five_plus_one(number):
-    hand = Hand(number=number, seats=FIVE, contract=Contract.RUFSPIEL, suit=Suit.GRAS, declarer="x")
+    hand = HandFacts(
+        number=number, seats=FIVE, contract=Contract.RUFSPIEL, suit=Suit.GRAS, declarer="x"
+    )
     seat = (number - 1) % 5 + 1
     assert hand.dealer == FIVE[seat - 1]
     assert hand.players == tuple(s for s in FIVE if s != FIVE[seat - 1])
@@ -186,7 +190,7 @@ def test_a_table_of_five_plays_forty_games_so_that_every_player_plays_thirty_two
     assert games_at_table(seats=5, games_per_durchgang=32) == 40
     sat_out = dict.fromkeys(FIVE, 0)
     for number in range(1, 41):
-        hand = Hand(number=number, seats=FIVE, contract=Contract.SOLO, declarer="x")
+        hand = HandFacts(number=number, seats=FIVE, contract=Contract.SOLO, declarer="x")
         sat_out[hand.dealer] += 1
     assert {seat: 40 - n for seat, n in sat_out.items()} == dict.fromkeys(FIVE, 32)
 
@@ -199,7 +203,7 @@ def test_a_table_of_four_plays_the_games_of_a_durchgang():
 def test_every_game_from_one_to_forty_may_be_written_at_a_table_of_five(number):
     dealer = FIVE[(number - 1) % 5]
     declarer = next(seat for seat in FIVE if seat != dealer)
-    hand = Hand(
+    hand = HandFacts(
         number=number,
         seats=FIVE,
         contract=Contract.SOLO,

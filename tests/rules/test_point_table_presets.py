@@ -15,7 +15,7 @@ import pytest
 
 from rules.contracts import Contract, Suit
 from rules.pointtables import (
-    Game,
+    GameResult,
     example_games,
     point_table_problems,
     sanctions_by_3_4_17,
@@ -29,7 +29,7 @@ from rules.presets import (
     point_table_to_dict,
     preset,
 )
-from scoring.hand import Hand, Rules, hand_points, hand_violations
+from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 
 FOUR = ("anna", "bert", "carl", "dora")
 FIVE = ("anna", "bert", "carl", "dora", "emil")
@@ -49,7 +49,7 @@ SCHWARZ = dict(schneider=True, schwarz=True)
 
 
 def scored(key: str, *, number: int = NUMBER, seats=FOUR, **game) -> dict[str, int]:
-    hand = Hand(number=number, seats=seats, declarer="bert", **game)
+    hand = HandFacts(number=number, seats=seats, declarer="bert", **game)
     rules = Rules(table=preset(key), kontra_allowed=True)
     assert hand_violations(hand, rules) == [], "the test builds a valid game"
     return hand_points(hand, preset(key))
@@ -228,7 +228,7 @@ def test_at_a_table_of_five_the_dealer_scores_nothing_and_the_others_as_at_four(
 
 @pytest.mark.parametrize("key", list(PRESETS))
 def test_a_struck_game_scores_nothing_on_any_table(key):
-    hand = Hand(number=3, seats=FOUR, declarer="bert", struck=True, **SOLO, **WON)
+    hand = HandFacts(number=3, seats=FOUR, declarer="bert", struck=True, **SOLO, **WON)
     assert set(hand_points(hand, preset(key)).values()) == {0}
 
 
@@ -362,7 +362,7 @@ def test_an_override_names_only_what_differs_from_the_single_player_values():
     wenz = table.value_of(Contract.WENZ)
     assert (wenz.base, wenz.schneider, wenz.laufende_unit, wenz.laufende_from) == (30, 10, 5, 2)
     assert table.value_of(Contract.GEIER) == table.single
-    assert table.points(Game(Contract.WENZ, laufende=2)).declaring == 3 * (30 + 10)
+    assert table.points(GameResult(Contract.WENZ, laufende=2)).declaring == 3 * (30 + 10)
     assert point_table_to_dict(table)["overrides"]["wenz"]["schneider"] == 10
 
 

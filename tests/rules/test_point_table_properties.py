@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.pointtables import (
-    Game,
+    GameResult,
     PointTable,
     point_table_problems,
     sample_games,
@@ -27,7 +27,7 @@ from rules.presets import (
     point_table_from_dict,
     point_table_to_dict,
 )
-from scoring.hand import Hand, Rules, hand_points, hand_violations
+from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 from tests.scoring.test_scoring_properties import playing, seatings
 
 GAMES_AT = {4: 32, 5: 40}
@@ -55,7 +55,7 @@ def hands(draw, *, sanctions: bool = True):
         won = draw(st.booleans() if offender is None else st.none() | st.booleans())
         schneider = draw(st.booleans())
         schwarz = schneider and draw(st.booleans())
-    return Hand(
+    return HandFacts(
         number=number,
         seats=seats,
         contract=contract,
@@ -199,7 +199,9 @@ def test_a_sound_table_with_the_sanctions_of_3_4_17_passes_the_checks(table: Poi
 
 
 @given(tables, st.sampled_from(sample_games()))
-def test_every_game_on_a_custom_table_is_zero_sum_or_never_negative(table: PointTable, game: Game):
+def test_every_game_on_a_custom_table_is_zero_sum_or_never_negative(
+    table: PointTable, game: GameResult
+):
     scored = table.points(game)
     defenders = 2 if game.contract is Contract.RUFSPIEL else 3
     seats = [scored.declaring] * (4 - defenders) + [scored.other] * defenders

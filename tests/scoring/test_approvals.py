@@ -13,9 +13,9 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import Hand
+from scoring.approvals import ApprovalCandidate, approvals_needed
+from scoring.hand import HandFacts
 from scoring.scoresheet import score_sheet
-from scoring.sheet import ApprovalCandidate, approvals_needed
 
 FOUR = ("anna", "bert", "carl", "dora")
 SOLO_FROM = 5  # rule 5.2.16: "from the 5th Solo or Wenz"
@@ -93,7 +93,7 @@ def test_the_threshold_is_a_setting(solo_from, expected):
 
 
 def _hand(number, *, offender=None, contract=Contract.SOLO, tout=False):
-    return Hand(
+    return HandFacts(
         number=number,
         seats=FOUR,
         contract=contract,

@@ -13,7 +13,14 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import DeclarerCounts, Hand, Rules, declarer_counts, hand_points, hand_violations
+from scoring.hand import (
+    DeclarerCounts,
+    HandFacts,
+    Rules,
+    declarer_counts,
+    hand_points,
+    hand_violations,
+)
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)
@@ -22,10 +29,12 @@ FIVE = ("anna", "bert", "carl", "dora", "emil")
 
 
 def single(number=1, *, seats=FOUR, contract=Contract.SOLO, suit=Suit.EICHEL, **result):
-    return Hand(number=number, seats=seats, contract=contract, suit=suit, declarer="bert", **result)
+    return HandFacts(
+        number=number, seats=seats, contract=contract, suit=suit, declarer="bert", **result
+    )
 
 
-def scored(hand: Hand) -> dict[str, int]:
+def scored(hand: HandFacts) -> dict[str, int]:
     assert hand_violations(hand, RULES) == [], "the test builds a valid game"
     return hand_points(hand, TABLE)
 
@@ -109,7 +118,7 @@ def test_the_first_game_rule_also_holds_at_a_table_of_five_where_seat_one_sits_o
     ],
 )
 def test_a_rufspiel_in_the_first_game_scores_as_usual(won, schneider, schwarz, each):
-    hand = Hand(
+    hand = HandFacts(
         number=1,
         seats=FOUR,
         contract=Contract.RUFSPIEL,
@@ -124,13 +133,13 @@ def test_a_rufspiel_in_the_first_game_scores_as_usual(won, schneider, schwarz, e
 
 
 def test_a_sie_in_the_first_game_is_refused():
-    hand = Hand(number=1, seats=FOUR, contract=Contract.SIE, declarer="carl")
+    hand = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="carl")
     pairs = {(v.field, v.code) for v in hand_violations(hand, RULES)}
     assert pairs == {("contract", "sie_first_game")}
 
 
 def test_a_sie_in_the_second_game_is_allowed_and_scores_in_full():
-    hand = Hand(number=2, seats=FOUR, contract=Contract.SIE, declarer="carl")
+    hand = HandFacts(number=2, seats=FOUR, contract=Contract.SIE, declarer="carl")
     assert scored(hand) == {"carl": 24, "anna": -8, "bert": -8, "dora": -8}
 
 
@@ -176,7 +185,7 @@ def test_without_the_rule_the_first_game_scores_as_any_other(result, declarer, d
 
 
 def test_without_the_rule_a_sie_counts_in_the_first_game():
-    sie = Hand(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **WITHOUT)
+    sie = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **WITHOUT)
     assert hand_violations(sie, RULES) == []
     assert declarer_and_defenders(hand_points(sie, TABLE)) == (24, [-8] * 3)
 

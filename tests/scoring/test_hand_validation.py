@@ -14,7 +14,7 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import Hand, Rules, hand_violations
+from scoring.hand import HandFacts, Rules, hand_violations
 
 RULES = Rules(table=SCHAFKOPFSCHULE_2007)
 # A tournament without Farbwenz, Geier and Farbgeier.
@@ -22,7 +22,7 @@ CLASSIC = frozenset({Contract.RUFSPIEL, Contract.SOLO, Contract.WENZ, Contract.S
 FOUR = ("anna", "bert", "carl", "dora")
 FIVE = ("anna", "bert", "carl", "dora", "emil")
 
-RUFSPIEL = Hand(
+RUFSPIEL = HandFacts(
     number=7,
     seats=FOUR,
     contract=Contract.RUFSPIEL,
@@ -31,15 +31,17 @@ RUFSPIEL = Hand(
     partner="dora",
     won=True,
 )
-SOLO = Hand(number=7, seats=FOUR, contract=Contract.SOLO, suit=Suit.HERZ, declarer="bert", won=True)
+SOLO = HandFacts(
+    number=7, seats=FOUR, contract=Contract.SOLO, suit=Suit.HERZ, declarer="bert", won=True
+)
 WENZ = replace(SOLO, contract=Contract.WENZ, suit=None)
 GEIER = replace(SOLO, contract=Contract.GEIER, suit=None)
-SIE = Hand(number=7, seats=FOUR, contract=Contract.SIE, declarer="bert")
+SIE = HandFacts(number=7, seats=FOUR, contract=Contract.SIE, declarer="bert")
 # Game 8 at a table of five: carl (seat 3) deals and sits out.
 FIVE_SOLO = replace(SOLO, number=8, seats=FIVE)
 
 
-def pairs(hand: Hand, rules: Rules = RULES) -> set[tuple[str, str]]:
+def pairs(hand: HandFacts, rules: Rules = RULES) -> set[tuple[str, str]]:
     return {(v.field, v.code) for v in hand_violations(hand, rules)}
 
 

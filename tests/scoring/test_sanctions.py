@@ -15,7 +15,14 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import DeclarerCounts, Hand, Rules, declarer_counts, hand_points, hand_violations
+from scoring.hand import (
+    DeclarerCounts,
+    HandFacts,
+    Rules,
+    declarer_counts,
+    hand_points,
+    hand_violations,
+)
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)
@@ -31,11 +38,13 @@ TOUT = dict(contract=Contract.SOLO, suit=Suit.EICHEL, tout=True)
 WENZ_TOUT = dict(contract=Contract.WENZ, tout=True)
 
 
-def sanctioned(game: dict, offender: str, *, number: int = 7, seats=FOUR, **result) -> Hand:
-    return Hand(number=number, seats=seats, declarer="bert", offender=offender, **game, **result)
+def sanctioned(game: dict, offender: str, *, number: int = 7, seats=FOUR, **result) -> HandFacts:
+    return HandFacts(
+        number=number, seats=seats, declarer="bert", offender=offender, **game, **result
+    )
 
 
-def scored(hand: Hand) -> dict[str, int]:
+def scored(hand: HandFacts) -> dict[str, int]:
     assert hand_violations(hand, RULES) == [], "the test builds a valid game"
     return hand_points(hand, TABLE)
 
@@ -93,7 +102,7 @@ def test_a_player_revealing_his_cards_after_a_mistake_takes_the_penalty(
 
 
 def test_a_sie_cannot_be_sanctioned():
-    hand = Hand(number=5, seats=FOUR, contract=Contract.SIE, declarer="bert", offender="anna")
+    hand = HandFacts(number=5, seats=FOUR, contract=Contract.SIE, declarer="bert", offender="anna")
     pairs = {(v.field, v.code) for v in hand_violations(hand, RULES)}
     assert pairs == {("sanction", "sie_sanctioned")}
 

@@ -19,7 +19,7 @@ from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import Hand, Rules, hand_points, hand_violations
+from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 from scoring.ranking import Totals, rank_players
 
 TABLE = SCHAFKOPFSCHULE_2007
@@ -75,7 +75,7 @@ def hands(draw, seats=None):
         won = draw(st.booleans() if scored_by_result else st.none() | st.booleans())
         schneider = draw(st.booleans())
         schwarz = schneider and draw(st.booleans())
-    return Hand(
+    return HandFacts(
         number=number,
         seats=seats,
         contract=contract,

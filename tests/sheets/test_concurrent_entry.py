@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from tournament.models import Hand, HandScore, SheetEvent
-from tournament.sheets.services.hands import Game, HandConflict, hand_save
+from tournament.sheets.services.hands import HandConflict, HandEntry, hand_save
 from tournament.sheets.services.supervision import hand_approve
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,14 +97,16 @@ def _game(table, reading):
     values = dict(reading, declarer=p[reading["declarer"]])
     if "partner" in reading:
         values["partner"] = p[reading["partner"]]
-    return Game(**values)
+    return HandEntry(**values)
 
 
 def test_clerks_changing_the_same_version_of_a_game_at_once_one_wins_the_others_conflict(
     table, clerks
 ):
     p = _players(table)
-    first = Game(contract="rufspiel", suit="schellen", declarer=p["1"], partner=p["2"], won=True)
+    first = HandEntry(
+        contract="rufspiel", suit="schellen", declarer=p["1"], partner=p["2"], won=True
+    )
     hand_save(table=table, number=7, game=first, version=0, user=clerks[0])
     games = [_game(table, reading) for reading in READINGS]
 
@@ -155,10 +157,10 @@ def test_an_approval_and_an_edit_of_the_same_version_at_once_one_wins_the_other_
     table, clerks
 ):
     p = _players(table)
-    tout = Game(contract="solo", suit="eichel", declarer=p["2"], won=True, tout=True)
+    tout = HandEntry(contract="solo", suit="eichel", declarer=p["2"], won=True, tout=True)
     hand = hand_save(table=table, number=3, game=tout, version=0, user=clerks[0])
     assert hand.needs_approval
-    edited = Game(contract="solo", suit="eichel", declarer=p["3"], won=True, tout=True)
+    edited = HandEntry(contract="solo", suit="eichel", declarer=p["3"], won=True, tout=True)
 
     def act(i):
         if i == 0:
@@ -184,7 +186,7 @@ def test_clerks_entering_different_games_of_one_sheet_at_once_all_succeed(table,
     count = 8
     p = _players(table)
     games = [
-        Game(contract="rufspiel", suit="gras", declarer=p["1"], partner=p["2"], won=n % 2 == 0)
+        HandEntry(contract="rufspiel", suit="gras", declarer=p["1"], partner=p["2"], won=n % 2 == 0)
         for n in range(count)
     ]
 

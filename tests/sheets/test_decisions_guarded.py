@@ -20,7 +20,7 @@ from django.urls import reverse
 from tournament.models import Correction, Hand, Sanction, SheetEvent, Table, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.ranking.standings import standings_compute
-from tournament.sheets.services.hands import Game, HandRuleError, hand_delete, hand_save
+from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_delete, hand_save
 from tournament.sheets.services.supervision import (
     hand_approve,
     hand_refuse,
@@ -57,14 +57,14 @@ def decide(kind: str, supervisor) -> Hand:
     hand_save(
         table=table,
         number=1,
-        game=Game(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True),
+        game=HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True),
         version=0,
     )
     tout = kind in ("refused", "approved")
     second = (
-        Game(contract="wenz", declarer=p[2], won=True, tout=True)
+        HandEntry(contract="wenz", declarer=p[2], won=True, tout=True)
         if tout
-        else Game(contract="rufspiel", suit="gras", declarer=p[2], partner=p[4], won=True)
+        else HandEntry(contract="rufspiel", suit="gras", declarer=p[2], partner=p[4], won=True)
     )
     hand = hand_save(table=table, number=2, game=second, version=0)
     if kind == "struck":
@@ -138,7 +138,7 @@ def test_the_service_refuses_a_decided_game_to_whoever_is_not_the_supervisor(eve
     hand = decide("sanctioned", supervisor)
     before = state()
     p = players()
-    change = Game(contract="rufspiel", suit="gras", declarer=p[2], partner=p[4], won=False)
+    change = HandEntry(contract="rufspiel", suit="gras", declarer=p[2], partner=p[4], won=False)
 
     with pytest.raises(HandRuleError) as changed:
         hand_save(table=table_one(), number=2, game=change, version=hand.version)

@@ -28,7 +28,7 @@ from tournament.core.publication import ranking_publish
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Membership, Table
-from tournament.sheets.services.hands import Game, hand_save
+from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign
 
 SLUG = "abend"
@@ -106,14 +106,14 @@ def seated(number=1) -> dict:
 
 
 def enter(number, game=None, at=1):
-    """Game `number` at table `at`, through the service as a phone or a clerk saves it."""
+    """HandEntry `number` at table `at`, through the service as a phone or a clerk saves it."""
     t = table(at)
     return hand_save(table=t, number=number, game=game or ruf(seated(at)), version=0)
 
 
-def tout(at=1) -> Game:
+def tout(at=1) -> HandEntry:
     p = seated(at)
-    return Game(contract="solo", suit="herz", declarer=p[2], won=True, tout=True)
+    return HandEntry(contract="solo", suit="herz", declarer=p[2], won=True, tout=True)
 
 
 def english(client) -> Client:

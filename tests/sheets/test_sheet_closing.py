@@ -18,7 +18,7 @@ from tournament.sheets.services.corrections import (
     correction_reject,
     correction_request,
 )
-from tournament.sheets.services.hands import Game, HandRuleError, hand_delete, hand_save
+from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_delete, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close, sheet_state
 from tournament.sheets.services.supervision import hand_approve, hand_strike, sanction_record
 
@@ -37,7 +37,7 @@ def schreiber(django_user_model):
     return django_user_model.objects.create_user("schreiber")
 
 
-def fill(table, p, numbers=range(1, 33), **special: Game) -> None:
+def fill(table, p, numbers=range(1, 33), **special: HandEntry) -> None:
     """Enter Rufspiele as `numbers`; `special` gives other games by number (`g7=...`)."""
     for number in numbers:
         game = special.get(f"g{number}") or ruf(p)
@@ -130,7 +130,7 @@ def test_a_sheet_with_a_game_missing_cannot_be_closed(table, p, leitung, schreib
 
 
 def test_a_sheet_with_a_game_waiting_for_approval_cannot_be_closed(table, p, leitung, schreiber):
-    fill(table, p, g2=Game(contract="wenz", declarer=p[2], won=True, tout=True))
+    fill(table, p, g2=HandEntry(contract="wenz", declarer=p[2], won=True, tout=True))
     sign(table, schreiber)
 
     [message] = german_errors(lambda: sheet_close(table=table, user=leitung))
@@ -152,7 +152,7 @@ def test_a_sheet_not_signed_by_every_player_cannot_be_closed(table, p, leitung, 
 
 
 def test_a_complete_approved_and_signed_sheet_closes(table, p, leitung, schreiber):
-    tout = Game(contract="wenz", declarer=p[2], won=True, tout=True)
+    tout = HandEntry(contract="wenz", declarer=p[2], won=True, tout=True)
     fill(table, p, g2=tout)
     hand_approve(hand=Hand.objects.get(table=table, number=2), user=leitung, version=1)
     sign(table, schreiber)
@@ -323,7 +323,7 @@ def closed_with_sanction(table, p, leitung, schreiber):
 def test_a_correction_of_a_sanctioned_game_is_checked_with_its_sanction(
     closed_with_sanction, p, schreiber
 ):
-    sie = Game(contract="sie", declarer=p[1])
+    sie = HandEntry(contract="sie", declarer=p[1])
 
     with pytest.raises(HandRuleError) as caught:
         correction_request(
@@ -352,7 +352,7 @@ def test_a_correction_of_a_sanctioned_game_needs_no_result_and_keeps_the_sanctio
 def test_a_game_a_correction_made_a_tout_waits_for_approval_on_the_closed_sheet(
     closed, p, leitung, schreiber
 ):
-    tout = Game(contract="wenz", declarer=p[2], won=True, tout=True)
+    tout = HandEntry(contract="wenz", declarer=p[2], won=True, tout=True)
     correction = correction_request(
         table=closed, number=9, game=tout, reason="Tout", user=schreiber
     )

@@ -15,8 +15,8 @@ import pytest
 from tests.conftest import SHEET_NAMES
 from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
 from tournament.sheets.services.hands import (
-    Game,
     HandConflict,
+    HandEntry,
     HandRuleError,
     hand_delete,
     hand_save,
@@ -43,14 +43,14 @@ def schreiber(django_user_model):
     return django_user_model.objects.create_user("schreiber")
 
 
-def ruf(p, **changes) -> Game:
+def ruf(p, **changes) -> HandEntry:
     """Seat 1 with seat 3 calls the Eichel-Sau and wins."""
-    game = Game(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
+    game = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
     return replace(game, **changes)
 
 
-def solo(p, seat=2, **changes) -> Game:
-    return replace(Game(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
+def solo(p, seat=2, **changes) -> HandEntry:
+    return replace(HandEntry(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
 
 
 def enter(table, number, game, user=None) -> Hand:
@@ -313,7 +313,7 @@ def test_a_removed_sanction_scores_the_game_by_its_result_again(table, p, leitun
 
 
 def test_a_sie_cannot_be_sanctioned_and_nothing_changes(table, p, leitung):
-    sie = enter(table, 2, Game(contract="sie", declarer=p[1]))
+    sie = enter(table, 2, HandEntry(contract="sie", declarer=p[1]))
     sie = hand_approve(hand=sie, user=leitung, version=1)
 
     with pytest.raises(HandRuleError) as caught:

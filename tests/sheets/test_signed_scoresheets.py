@@ -35,7 +35,7 @@ from tournament.sheets.pdf import (
     sheet_verification,
 )
 from tournament.sheets.services.corrections import correction_apply, correction_request
-from tournament.sheets.services.hands import Game, hand_save
+from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_strike
 from tournament.sheets.views import printing as views_printing
@@ -159,7 +159,7 @@ def test_the_verification_code_is_on_the_pdf_and_the_sheet_page_and_follows_a_ch
 
     hand = Hand.objects.get(table=table, number=4)
     game = {f: getattr(hand, f) for f in ("contract", "suit", "declarer", "partner", "won")}
-    hand_save(table=table, number=4, game=Game(**{**game, "won": not hand.won}), version=1)
+    hand_save(table=table, number=4, game=HandEntry(**{**game, "won": not hand.won}), version=1)
 
     changed = sheet_verification(table)
     assert changed != code

@@ -10,7 +10,7 @@ from rules.presets import (
     point_table_from_dict,
     preset,
 )
-from scoring.hand import Hand, Rules
+from scoring.hand import HandFacts, Rules
 from tournament import models
 
 
@@ -42,9 +42,9 @@ def engine_hand(
     seats: tuple[str, ...],
     first_game_rule: bool,
     offender: str | None = None,
-) -> Hand:
+) -> HandFacts:
     """The engine's view of a stored game; players are keyed by their primary key as text."""
-    return Hand(
+    return HandFacts(
         number=hand.number,
         seats=seats,
         contract=Contract(hand.contract),

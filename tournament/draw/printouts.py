@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.sheet import dealer_index, games_at_table, round_of
+from scoring.seating import dealer_index, games_at_table, round_of
 from tournament import models
 from tournament.core.pdf import pdf_render
 from tournament.core.qr import qr_svg

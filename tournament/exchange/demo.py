@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from rules.contracts import SUITS_FOR, Contract
-from scoring.seating import seat_randomly
-from scoring.sheet import ApprovalCandidate, approvals_needed, games_at_table, playing_indices
+from scoring.approvals import ApprovalCandidate, approvals_needed
+from scoring.seating import games_at_table, playing_indices, seat_randomly
 from tournament.exchange.interchange import FORMAT, VERSION
 
 FIRST = ["Sepp", "Xaver", "Hias", "Anna", "Resi", "Michl", "Lena", "Wastl", "Vroni", "Kathi"]

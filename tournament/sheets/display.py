@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.contracts import Contract, Suit, is_single_player
 from scoring.entry_code import EntryCode, code_format
-from scoring.sheet import dealer_index, games_at_table, playing_indices, round_of
+from scoring.seating import dealer_index, games_at_table, playing_indices, round_of
 from tournament import models
 from tournament.core.engine import tournament_point_table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.sheet import games_at_table
+from scoring.seating import games_at_table
 from tournament import models
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm, form_add_errors

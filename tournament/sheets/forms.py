@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
 from tournament import models
-from tournament.sheets.services.hands import Game
+from tournament.sheets.services.hands import HandEntry
 
 CODE_MESSAGES = {
     "empty": _("Type the game, e.g. “r e 1 3 +”."),
@@ -51,11 +51,11 @@ def code_message(error: CodeError, seats: int) -> str:
     return str(CODE_MESSAGES[error.code] % params)
 
 
-def game_from_code(code: str, seats: list[models.Seat]) -> Game:
+def game_from_code(code: str, seats: list[models.Seat]) -> HandEntry:
     """The game a code line means at a table with these seats; raises `CodeError`."""
     entry = code_parse(code, seats=len(seats))
     player = {s.position: s.player for s in seats}
-    return Game(
+    return HandEntry(
         contract=entry.contract.value,
         declarer=player[entry.declarer_seat],
         suit=entry.suit.value if entry.suit else "",
@@ -125,8 +125,8 @@ class EntryForm(VersionedForm):
     """One game in one line: its number, the code, and the version the clerk saw (0: a new
     game)."""
 
-    number = forms.IntegerField(label=_("Game"), min_value=1)
-    code = forms.CharField(label=_("Game code"), max_length=60, required=False)
+    number = forms.IntegerField(label=_("HandEntry"), min_value=1)
+    code = forms.CharField(label=_("HandEntry code"), max_length=60, required=False)
     version = VersionField(min_value=0)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
@@ -213,9 +213,9 @@ class SignForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
-    number = forms.IntegerField(label=_("Game"), min_value=1)
+    number = forms.IntegerField(label=_("HandEntry"), min_value=1)
     code = forms.CharField(
-        label=_("Game code"),
+        label=_("HandEntry code"),
         max_length=60,
         required=False,
         help_text=_("The game as it should be; empty to delete the game."),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from openpyxl.workbook import Workbook
 
 from rules.contracts import Contract, Suit
-from scoring.sheet import dealer_index
+from scoring.seating import dealer_index
 from tournament import models
 from tournament.exchange.exports.players import Roster, points_header
 from tournament.exchange.exports.xlsx import Column, field_column, score_cells, sheet_write

@@ -20,7 +20,7 @@ from rules.presets import (
     point_table_from_dict,
     preset,
 )
-from scoring.hand import Hand, Rules, hand_violations
+from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
 from tournament.core.bulk import rows_insert, statistics_refresh
@@ -252,8 +252,8 @@ def _same_points(given: dict[str, int], computed: dict[str, int]) -> bool:
     )
 
 
-def _engine_hand(h: DocHand, seats: tuple[str, ...], first_game_rule: bool) -> Hand:
-    return Hand(
+def _engine_hand(h: DocHand, seats: tuple[str, ...], first_game_rule: bool) -> HandFacts:
+    return HandFacts(
         number=h.number,
         seats=seats,
         contract=h.contract,

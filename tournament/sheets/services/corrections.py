@@ -15,7 +15,7 @@ from tournament import models
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hands import (
-    Game,
+    HandEntry,
     HandRuleError,
     hand_check,
     hand_delete,
@@ -27,7 +27,7 @@ Status = models.Correction.Status
 PLAYER_FIELDS = ("declarer", "partner")
 
 
-def game_to_json(game: Game) -> dict:
+def game_to_json(game: HandEntry) -> dict:
     data = game.fields()
     for name in PLAYER_FIELDS:
         player = getattr(game, name)
@@ -35,12 +35,12 @@ def game_to_json(game: Game) -> dict:
     return data
 
 
-def game_from_json(data: dict, table: models.Table) -> Game:
+def game_from_json(data: dict, table: models.Table) -> HandEntry:
     players = {p.pk: p for p in models.Player.objects.filter(seats__table=table)}
     values = dict(data)
     for name in PLAYER_FIELDS:
         values[name] = players.get(values[name]) if values[name] is not None else None
-    return Game(**values)
+    return HandEntry(**values)
 
 
 def corrections_pending(tournament: models.Tournament):
@@ -54,7 +54,7 @@ def corrections_pending(tournament: models.Tournament):
 
 
 def correction_request(
-    *, table: models.Table, number: int, game: Game | None, reason: str, user
+    *, table: models.Table, number: int, game: HandEntry | None, reason: str, user
 ) -> models.Correction:
     """Ask for a correction of a closed sheet, or of a game that carries a decision of the
     supervisor on an open one; `game` None asks to delete the game."""

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.hand import Hand, Violation, hand_violations
+from scoring.hand import HandFacts, Violation, hand_violations
 from tournament import models
 from tournament.core.engine import engine_hand, tournament_rules
 from tournament.core.errors import violation_message
@@ -48,7 +48,7 @@ def violations_as_errors(violations: Iterable[Violation]) -> dict[str, list[str]
 
 
 @dataclass(frozen=True)
-class Game:
+class HandEntry:
     """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
 
     contract: str
@@ -77,7 +77,7 @@ class Supervision:
     sanction: SanctionInput | None = None
 
 
-GAME_FIELDS = tuple(Game.__dataclass_fields__)
+GAME_FIELDS = tuple(HandEntry.__dataclass_fields__)
 # What a change of a stored game writes: the game and the supervisor's decisions on it.
 STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at")
 STORED_FIELDS += ("approval_note",)
@@ -85,7 +85,9 @@ STORED_FIELDS += ("approval_note",)
 APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
 
 
-def hand_check(hand: models.Hand, *, table: models.Table, offender_id: int | None = None) -> Hand:
+def hand_check(
+    hand: models.Hand, *, table: models.Table, offender_id: int | None = None
+) -> HandFacts:
     """The engine's view of `hand` at `table` (with the offender of a sanction, if any);
     raises `HandRuleError` when it breaks a rule of the tournament."""
     offender = str(offender_id) if offender_id is not None else None
@@ -140,7 +142,7 @@ def hand_save(
     *,
     table: models.Table,
     number: int,
-    game: Game,
+    game: HandEntry,
     supervision: Supervision | None = None,
     version: int | None = None,
     user=None,
@@ -250,7 +252,7 @@ def hand_record(
     return hand_save(
         table=table,
         number=number,
-        game=Game(contract=contract, declarer=declarer, **game),
+        game=HandEntry(contract=contract, declarer=declarer, **game),
         supervision=Supervision(struck=struck, approved_by=approved_by, sanction=sanction),
         version=version,
         user=user,

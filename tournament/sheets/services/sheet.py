@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.sheet import games_at_table
+from scoring.seating import games_at_table
 from tournament import models
 from tournament.core.history import Kind, event_log
 from tournament.core.public_cache import public_pages_changed

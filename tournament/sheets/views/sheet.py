@@ -16,7 +16,7 @@ from django.views.generic import TemplateView
 
 from scoring.entry_code import CodeError
 from scoring.hand import hand_points
-from scoring.sheet import games_at_table
+from scoring.seating import games_at_table
 from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
 from tournament.core.engine import tournament_point_table
