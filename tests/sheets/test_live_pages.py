@@ -106,7 +106,7 @@ def seated(number=1) -> dict:
 
 
 def enter(number, game=None, at=1):
-    """HandEntry `number` at table `at`, through the service as a phone or a clerk saves it."""
+    """Game `number` at table `at`, through the service as a phone or a clerk saves it."""
     t = table(at)
     return hand_save(table=t, number=number, game=game or ruf(seated(at)), version=0)
 
