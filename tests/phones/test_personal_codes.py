@@ -29,7 +29,7 @@ from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Durchgang, Membership, Player, Seat, TableLink
-from tournament.models.core import PERSONAL_CODE_ALPHABET, PERSONAL_CODE_LENGTH
+from tournament.models.players import PERSONAL_CODE_ALPHABET, PERSONAL_CODE_LENGTH
 from tournament.phones.links import table_link_issue
 from tournament.phones.services import CODE_LOCK, CODE_TRIES
 from tournament.phones.views.phone import _form_message

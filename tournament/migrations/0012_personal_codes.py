@@ -7,14 +7,14 @@ default in the AddField would give every existing player the same code)."""
 
 from django.db import migrations, models
 
-import tournament.models.core
+import tournament.models.players
 
 
 def codes_give(apps, schema_editor):
     player_model = apps.get_model("tournament", "Player")
     players = list(player_model.objects.filter(personal_code="").only("pk"))
     for player in players:
-        player.personal_code = tournament.models.core.personal_code_new()
+        player.personal_code = tournament.models.players.personal_code_new()
     player_model.objects.bulk_update(players, ["personal_code"], batch_size=500)
 
 
@@ -36,7 +36,7 @@ class Migration(migrations.Migration):
             model_name="player",
             name="personal_code",
             field=models.CharField(
-                default=tournament.models.core.personal_code_new,
+                default=tournament.models.players.personal_code_new,
                 editable=False,
                 max_length=12,
                 verbose_name="personal code",

@@ -1,31 +1,22 @@
 """The tournament data model: what the scoresheets hold, and the scores computed from them.
 
-`core` holds tournaments, players, the draw, games and their scores; `sheets` what happens to a
-scoresheet after the draw (its append-only history, corrections); `phones` the players' phones
-at a table (links, scorekeeper, entries received).
+`tournament` holds tournaments with their settings and the staff's roles; `players` the players;
+`draw` the Durchgänge, tables and seats; `hands` the games, sanctions and score rows; `sheets`
+what happens to a scoresheet after the draw (its append-only history, corrections); `phones` the
+players' phones at a table (links, scorekeeper, entries received).
 """
 
-from tournament.models.core import (
-    CUSTOM_TABLE,
-    Durchgang,
-    Hand,
-    HandScore,
-    Membership,
-    Player,
-    Sanction,
-    Seat,
-    SeatSwap,
-    Table,
-    Tournament,
-    default_contracts,
-)
+from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
+from tournament.models.hands import Hand, HandScore, Sanction
 from tournament.models.phones import PhoneEntry, TableLink
+from tournament.models.players import Player
 from tournament.models.sheets import (
     AppendOnlyError,
     Correction,
     PointTableChange,
     SheetEvent,
 )
+from tournament.models.tournament import CUSTOM_TABLE, Membership, Tournament, default_contracts
 
 __all__ = [
     "CUSTOM_TABLE",

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.core import Table
+from tournament.models.draw import Table
 
 
 class AppendOnlyError(Exception):

@@ -30,7 +30,7 @@ from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.dump import PLAYER_KEYS
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.reader import Document, read_document
-from tournament.models.core import personal_code_new
+from tournament.models.players import personal_code_new
 
 
 def database_empty_check() -> None:

@@ -1,7 +1,7 @@
 """Read an interchange document: check its structure and types, return plain objects.
 
-The rules of the game (who may declare, which suit, approvals, points) are checked by the
-importer with the engine; this module only makes sure every field has the shape that
+The rules of the game (who may declare, which suit, approvals, points) are checked by
+`checks` with the engine; this module only makes sure every field has the shape that
 docs/interchange-format.md gives.
 """
 
@@ -34,114 +34,18 @@ from tournament.exchange.interchange.document import (
     DocTournament,
     Document,
 )
+from tournament.exchange.interchange.fields import MISSING, FieldReader
 from tournament.exchange.interchange.numbers import (
-    NUMBER_RANGE,
     POINTS_RANGE,
     BadNumber,
     Shown,
     json_int,
     short,
-    shown,
 )
 from tournament.exchange.interchange.problems import Problems
 from tournament.models import CUSTOM_TABLE
 
 SLUG_RE = re.compile(r"^[a-z0-9-]+$")
-TEXT_LIMITS = {"id": 40, "offender": 40, "declarer": 40, "partner": 40, "replaces": 40}
-TEXT_LIMITS |= {"reason": 300, "lot_seed": 64, "slug": 80}
-MISSING = object()
-
-
-class _Reader:
-    """Typed access to JSON objects that records a problem instead of failing."""
-
-    KINDS: dict[str, tuple[type, ...]] = {
-        "text": (str,),
-        "number": (int,),
-        "bool": (bool,),
-        "list": (list,),
-        "object": (dict,),
-    }
-
-    def __init__(self) -> None:
-        self.problems = Problems()
-
-    def kind_message(self, kind: str) -> str:
-        return {
-            "text": _("must be text"),
-            "number": _("must be a whole number"),
-            "bool": _("must be true or false"),
-            "list": _("must be a list"),
-            "object": _("must be an object"),
-        }[kind]
-
-    def is_kind(self, value: Any, kind: str) -> bool:
-        if kind == "number" and isinstance(value, bool):
-            return False
-        return isinstance(value, self.KINDS[kind])
-
-    def take(self, obj: dict, key: str, kind: str, path: str, *, required: bool = False) -> Any:
-        """obj[key] if it has the right kind; MISSING (and a problem if required) otherwise.
-
-        Text is at most `TEXT_LIMITS[key]` (default 200) characters and holds no NUL; numbers
-        lie within what the database stores.
-        """
-        where = f"{path}.{key}" if path else key
-        if key not in obj or obj[key] is None:
-            if required:
-                self.problems.add(where, _("is missing"))
-            return MISSING
-        value = obj[key]
-        if isinstance(value, BadNumber):
-            self.problems.add(where, value.problem())
-            return MISSING
-        if not self.is_kind(value, kind):
-            self.problems.add(where, self.kind_message(kind))
-            return MISSING
-        if kind == "text":
-            limit = TEXT_LIMITS.get(key, 200)
-            if len(value) > limit:
-                self.problems.add(where, _("at most %(n)s characters") % {"n": limit})
-                return MISSING
-            if "\x00" in value:
-                self.problems.add(where, _("must not contain NUL characters"))
-                return MISSING
-        if kind == "number" and not self.in_range(value, NUMBER_RANGE, where):
-            return MISSING
-        return value
-
-    def in_range(self, value: int, bounds: tuple[int, int], where: str) -> bool:
-        low, high = bounds
-        if low <= value <= high:
-            return True
-        self.problems.add(
-            where,
-            _("%(value)s is out of range (%(low)s to %(high)s)")
-            % {"value": shown(value), "low": low, "high": high},
-        )
-        return False
-
-    def ident(self, obj: dict, key: str, path: str, *, required: bool = False) -> Any:
-        """A player id: text (a whole number is accepted and read as text)."""
-        value = obj.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            obj = {key: str(value) if short(value) else "-" * 41}  # too long for an id
-        return self.take(obj, key, "text", path, required=required)
-
-    def choice(self, obj: dict, key: str, enum: type, path: str, *, required: bool = False):
-        value = self.take(obj, key, "text", path, required=required)
-        if value is MISSING:
-            return MISSING
-        try:
-            return enum(value)
-        except ValueError:
-            allowed = ", ".join(e.value for e in enum)
-            self.problems.add(
-                f"{path}.{key}",
-                _("unknown value %(value)s (allowed: %(allowed)s)")
-                % {"value": value, "allowed": allowed},
-            )
-            return MISSING
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -169,7 +73,7 @@ def parse_json(text: str | bytes) -> Any:
 
 def read_document(data: Any) -> Document:
     """The document's plain objects; raises `InterchangeError` naming every structural error."""
-    r = _Reader()
+    r = FieldReader()
     if not isinstance(data, dict):
         r.problems.add("", _("the document must be a JSON object"))
         r.problems.raise_if_any()
@@ -191,7 +95,7 @@ def read_document(data: Any) -> Document:
     return Document(tournament, players, durchgaenge)
 
 
-def _read_tournament(r: _Reader, data: dict) -> DocTournament:
+def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
     obj = r.take(data, "tournament", "object", "", required=True)
     if obj is MISSING:
         return DocTournament(name="", date=dt.date.today())
@@ -274,7 +178,7 @@ def _read_tournament(r: _Reader, data: dict) -> DocTournament:
     return t
 
 
-def _read_point_table(r: _Reader, obj: dict, t: DocTournament) -> None:
+def _read_point_table(r: FieldReader, obj: dict, t: DocTournament) -> None:
     """A custom point table travels with its tournament (`scoring` "custom")."""
     p = "tournament.point_table"
     data = r.take(obj, "point_table", "object", "tournament")
@@ -297,7 +201,7 @@ def _read_point_table(r: _Reader, obj: dict, t: DocTournament) -> None:
         t.point_table, t.scoring = data, CUSTOM_TABLE
 
 
-def _read_players(r: _Reader, data: dict) -> list[DocPlayer]:
+def _read_players(r: FieldReader, data: dict) -> list[DocPlayer]:
     items = r.take(data, "players", "list", "", required=True)
     players: list[DocPlayer] = []
     for i, obj in enumerate(items if items is not MISSING else []):
@@ -327,7 +231,7 @@ def _read_players(r: _Reader, data: dict) -> list[DocPlayer]:
     return players
 
 
-def _read_durchgaenge(r: _Reader, data: dict) -> list[DocDurchgang]:
+def _read_durchgaenge(r: FieldReader, data: dict) -> list[DocDurchgang]:
     items = r.take(data, "durchgaenge", "list", "")
     result: list[DocDurchgang] = []
     for i, obj in enumerate(items if items is not MISSING else []):
@@ -347,7 +251,7 @@ def _read_durchgaenge(r: _Reader, data: dict) -> list[DocDurchgang]:
     return result
 
 
-def _read_table(r: _Reader, obj: Any, p: str) -> DocTable | None:
+def _read_table(r: FieldReader, obj: Any, p: str) -> DocTable | None:
     if not r.is_kind(obj, "object"):
         r.problems.add(p, r.kind_message("object"))
         return None
@@ -370,7 +274,7 @@ def _read_table(r: _Reader, obj: Any, p: str) -> DocTable | None:
     return DocTable(path=p, number=number, seats=[str(s) for s in seats], hands=read)
 
 
-def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
+def _read_hand(r: FieldReader, obj: Any, p: str) -> DocHand | None:
     if not r.is_kind(obj, "object"):
         r.problems.add(p, r.kind_message("object"))
         return None
@@ -423,7 +327,7 @@ def _read_hand(r: _Reader, obj: Any, p: str) -> DocHand | None:
     )
 
 
-def _read_approval(r: _Reader, obj: dict, p: str, values: dict[str, Any]) -> None:
+def _read_approval(r: FieldReader, obj: dict, p: str, values: dict[str, Any]) -> None:
     """`"approval": "pending"`: a game waiting for the supervisor, so without `approved_by`."""
     approval = r.take(obj, "approval", "text", p)
     if approval is MISSING:

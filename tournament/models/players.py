@@ -1,0 +1,78 @@
+"""The players of a tournament, with the personal code printed on each one's start card."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.tournament import Tournament
+
+#: The characters of a personal code: none that can be read as another (0/O, 1/I/L, 2/Z,
+#: 5/S, 6/G, 8/B, Q), so that a code copied from the start card is typed right.
+PERSONAL_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+PERSONAL_CODE_LENGTH = 6
+
+
+def personal_code_new() -> str:
+    """A player's personal code: 23**6, about 150 million codes, drawn by `secrets`."""
+    return "".join(secrets.choice(PERSONAL_CODE_ALPHABET) for _i in range(PERSONAL_CODE_LENGTH))
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    ident = models.CharField(
+        _("player id"),
+        max_length=40,
+        help_text=_("Identifier in the interchange format, usually the start number."),
+    )
+    start_number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    replaces = models.OneToOneField(
+        "self",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="substitute",
+        verbose_name=_("substitute for"),
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"), default=False, help_text=_("Withdrawn players are not drawn any more.")
+    )
+    drawn_lot = models.PositiveSmallIntegerField(
+        _("drawn lot"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Position from a physical draw among players equal in every tie-break (1 = best); "
+            "used instead of the seeded lot when every player of the tied group has one."
+        ),
+    )
+    # Printed on the player's own start card only (never on a shared printout, a public page
+    # or the interchange file): the player confirms the sheet on the table's phone with it.
+    personal_code = models.CharField(
+        _("personal code"), max_length=12, default=personal_code_new, editable=False
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "ident"], name="player_unique_ident_per_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"],
+                name="player_unique_start_number_per_tournament",
+            ),
+            models.CheckConstraint(
+                condition=~Q(replaces=models.F("id")), name="player_not_replacing_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number} {self.name}"

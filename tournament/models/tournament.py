@@ -1,0 +1,177 @@
+"""A tournament, its settings (point table, Durchgänge, contracts, tie-break, publication) and
+the staff's roles in it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from rules import contracts as rc
+from rules.presets import (
+    DEFAULT_PRESET,
+    PRESETS,
+)
+from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
+
+CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`
+
+
+def default_contracts() -> list[str]:
+    return [c.value for c in rc.DEFAULT_CONTRACTS]
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PREPARATION = "preparation", _("In preparation")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Publication(models.TextChoices):
+        HIDDEN = "hidden", _("not published")
+        AFTER = "after", _("published after a Durchgang")
+        LIVE = "live", _("published live")
+
+    class TieBreak(models.TextChoices):
+        CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")
+        SOLOS = "solos", _("Points, then single-player games")
+        LOT = "lot", _("Lot only")
+
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    scoring = models.CharField(
+        _("point table"),
+        max_length=40,
+        default=DEFAULT_PRESET,
+        choices=[(key, table.title) for key, table in PRESETS.items()]
+        + [(CUSTOM_TABLE, _("Custom point table"))],
+    )
+    point_table = models.JSONField(
+        _("custom point table"),
+        null=True,
+        blank=True,
+        help_text=_("The values of a custom point table (rules.presets dict form)."),
+    )
+    games_per_durchgang = models.PositiveSmallIntegerField(_("games per Durchgang"), default=32)
+    number_of_durchgaenge = models.PositiveSmallIntegerField(_("number of Durchgänge"), default=2)
+    contracts = models.JSONField(_("allowed contracts"), default=default_contracts)
+    kontra_allowed = models.BooleanField(_("Kontra allowed"), default=False)
+    laufende_counted = models.BooleanField(_("Laufende counted"), default=False)
+    first_game_rule = models.BooleanField(
+        _("first-game rule"),
+        default=True,
+        help_text=_(
+            "Rule 5.2.15: in the first game of a sheet a Tout or Schwarz single-player game "
+            "counts as a simple game, and a Sie is refused."
+        ),
+    )
+    solo_approval_from = models.PositiveSmallIntegerField(
+        _("approval from single-player game no."), default=5
+    )
+    tiebreak = models.CharField(
+        _("tie-break"), max_length=10, choices=TieBreak.choices, default=DEFAULT_CHAIN
+    )
+    lot_seed = models.CharField(
+        _("lot seed"),
+        max_length=64,
+        help_text=_("Recorded seed of the lot that separates players equal in every tie-break."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.PREPARATION
+    )
+    separate_clubs = models.BooleanField(
+        _("keep clubs apart"),
+        default=False,
+        help_text=_("The draw also tries to keep players of the same club apart."),
+    )
+    ranking_publication = models.CharField(
+        _("ranking"),
+        max_length=8,
+        choices=Publication.choices,
+        default=Publication.HIDDEN,
+        help_text=_("Who sees the ranking: the staff only, everybody after a Durchgang, or live."),
+    )
+    ranking_published_after = models.PositiveSmallIntegerField(
+        _("ranking published after Durchgang"), null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Counts the changes of what the public pages show; part of their cache key. Only ever
+    # raised in SQL by `services.public_cache.public_pages_changed`, never written by `save()`.
+    generation = models.PositiveBigIntegerField(_("generation of the public pages"), default=0)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games_per_durchgang__gte=1) & Q(games_per_durchgang__lte=200),
+                name="tournament_games_per_durchgang_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(number_of_durchgaenge__gte=1) & Q(number_of_durchgaenge__lte=20),
+                name="tournament_number_of_durchgaenge_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(solo_approval_from__gte=1), name="tournament_solo_approval_from_min"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ranking_publication="after") | Q(ranking_published_after__gte=1),
+                name="tournament_ranking_published_after_a_durchgang",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        """A full save of a tournament loaded earlier leaves `generation` alone: writing back
+        the value it was loaded with would undo a change counted since, and serve stale pages."""
+        full = kwargs.get("update_fields") is None and not kwargs.get("force_insert")
+        if full and not self._state.adding:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "generation"
+            ]
+        super().save(*args, **kwargs)
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        return CHAINS[self.tiebreak]
+
+    @property
+    def settings_locked(self) -> bool:
+        """Settings may not change once the first game is recorded."""
+        from tournament.models.hands import Hand  # hands.py imports this module
+
+        return Hand.objects.filter(table__durchgang__tournament=self).exists()
+
+
+class Membership(models.Model):
+    """A user's role in one tournament."""
+
+    class Role(models.TextChoices):
+        SUPERVISOR = "supervisor", _("Supervisor")
+        CLERK = "clerk", _("Clerk")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="membership_unique_user_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()})"
