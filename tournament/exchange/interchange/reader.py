@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from enum import Enum
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -128,7 +129,7 @@ class _Reader:
             obj = {key: str(value) if short(value) else "-" * 41}  # too long for an id
         return self.take(obj, key, "text", path, required=required)
 
-    def choice(self, obj: dict, key: str, enum: type, path: str, *, required: bool = False):
+    def choice(self, obj: dict, key: str, enum: type[Enum], path: str, *, required: bool = False):
         value = self.take(obj, key, "text", path, required=required)
         if value is MISSING:
             return MISSING
