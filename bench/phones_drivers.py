@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from typing import Any
 
 from load import CODES, TOKEN, Browser
 from report import QUICK, tree_cpu
@@ -87,7 +88,7 @@ def keeper(base: str, link: dict, run: Run, start: threading.Barrier) -> None:
     try:
         phone.unlock(link["pin"])
         status, answer = phone.send("schreiber/", {"take": False})
-        if status != 200 or answer["state"]["keeper"] != "me":
+        if status != 200 or answer is None or answer["state"]["keeper"] != "me":
             raise RuntimeError(f"{status} {answer}")
     except Exception as error:
         run.errors.append(f"keeper of table {table}: {error!r}")
@@ -99,7 +100,7 @@ def keeper(base: str, link: dict, run: Run, start: threading.Barrier) -> None:
     for number in range(1, GAMES + 1):
         if number > 1:
             time.sleep(rng.uniform(*THINK))
-        entry = {
+        entry: dict[str, Any] = {
             "key": secrets.token_urlsafe(12),
             "number": number,
             "code": CODES[number % len(CODES)],
@@ -138,12 +139,16 @@ def enter(phone: Phone, table: int, entry: dict, run: Run, *, lost: bool, togeth
     if lost:
         run.resent.append(replayed)
     number = entry["number"]
-    if any(s != 200 or a["outcome"] != "saved" or a["number"] != number for s, a in answers):
+    if any(
+        s != 200 or a is None or a["outcome"] != "saved" or a["number"] != number
+        for s, a in answers
+    ):
         run.errors.append(f"table {table} game {number}: {answers}")
         return ""
     if replayed != len(answers) - 1:
         run.errors.append(f"table {table} game {number}: {replayed} of {len(answers)} replayed")
     run.acknowledged[table].add(number)
+    assert answer is not None  # checked with the others above
     return answer["state"]["revision"]
 
 

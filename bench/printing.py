@@ -102,7 +102,8 @@ def main() -> list[Result]:
         batch = footprint.seconds
         reader = PdfReader(out)
         pages, size = len(reader.pages), out.stat().st_size
-        pdf_a = reader.xmp_metadata.pdfaid_part == "3"
+        xmp = reader.xmp_metadata
+        pdf_a = xmp is not None and xmp.pdfaid_part == "3"
     ratio = batch / float(plain)
     print(f"      baseline: {tables} plain one-table pages, one process: {float(plain):7.2f} s")
     print(f"      print_scoresheets (whole process): {batch:7.2f} s, {pages} pages, PDF/A-3u")

@@ -149,7 +149,7 @@ def measured(env: dict[str, str], *args: str) -> Footprint:
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    stderr = process.stderr.read()
+    stderr = process.stderr.read() if process.stderr else b""
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start

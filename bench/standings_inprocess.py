@@ -55,6 +55,7 @@ def main(slug: str) -> None:
 
 
 def profile(what: str, argument: str) -> None:
+    args: tuple[str, ...]
     if what == "standings":
         args = ("standings", argument, "--format", "json")
     else:
@@ -67,7 +68,8 @@ def profile(what: str, argument: str) -> None:
     print(f"{' '.join(args)}: {total:.2f} s in-process (under cProfile)")
     cumulative: dict[str, float] = {"SQL (database driver)": 0.0}
     own = []
-    for (filename, _, function), (_, _, tottime, cumtime, _) in stats.stats.items():
+    # Stats.stats is there at run time; typeshed leaves it out.
+    for (filename, _, function), (_, _, tottime, cumtime, _) in stats.stats.items():  # type: ignore[attr-defined]
         for phase, names in PHASES.items():
             if function in names:
                 cumulative[phase] = max(cumulative.get(phase, 0.0), cumtime)

@@ -66,5 +66,4 @@ def _uncaught_in_thread(args: threading.ExceptHookArgs) -> None:
     if args.exc_type is SystemExit:
         return
     name = args.thread.name if args.thread else "?"
-    exc_info = (args.exc_type, args.exc_value, args.exc_traceback)
-    logger.error("thread %s stopped by an error", name, exc_info=exc_info)
+    logger.error("thread %s stopped by an error", name, exc_info=args.exc_value)

@@ -7,15 +7,18 @@ every tournament.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Membership, Tournament
 
 SUPERVISOR = Membership.Role.SUPERVISOR
 CLERK = Membership.Role.CLERK
-GRANTS = {SUPERVISOR: {SUPERVISOR, CLERK}, CLERK: {CLERK}}
+GRANTS: dict[str, set[str]] = {SUPERVISOR: {SUPERVISOR, CLERK}, CLERK: {CLERK}}
 
 
 def tournament_role(user, tournament: Tournament) -> str | None:
@@ -43,6 +46,9 @@ class TournamentMixin:
     """
 
     required_role: str = SUPERVISOR
+    # Set by the view this is mixed into (View.setup).
+    request: HttpRequest
+    kwargs: dict[str, Any]
 
     def dispatch(self, request, *args, **kwargs):
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])

@@ -9,6 +9,7 @@ database: by `COPY` on PostgreSQL, by `executemany` of one prepared statement on
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from django.db import connection, models
 
@@ -20,7 +21,7 @@ def rows_insert(model: type[models.Model], fields: Sequence[str], rows: Iterable
         return
     meta = model._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
+    columns = ", ".join(quote(cast(models.Field, meta.get_field(name)).column) for name in fields)
     table = quote(meta.db_table)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":

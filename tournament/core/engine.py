@@ -23,7 +23,7 @@ def tournament_point_table(tournament: models.Tournament) -> PointTable:
     if cached is not None and cached[0] is tournament.point_table:
         return cached[1]
     table = point_table_from_dict(tournament.point_table)
-    tournament._point_table_read = (tournament.point_table, table)
+    vars(tournament)["_point_table_read"] = (tournament.point_table, table)
     return table
 
 

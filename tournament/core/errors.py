@@ -35,6 +35,6 @@ MESSAGES = {
 def violation_message(violation: Violation) -> str:
     params = dict(violation.params)
     for name in ("contract", "suit"):  # as printed on the sheet: "Farbwenz", "Herz"
-        if isinstance(params.get(name), str):
-            params[name] = params[name].capitalize()
+        if isinstance(value := params.get(name), str):
+            params[name] = value.capitalize()
     return str(MESSAGES[violation.code] % params)

@@ -121,7 +121,7 @@ def _fresh(stored: tuple, generation: int) -> bool:
     rendering per page and grace period, however fast the clerks enter."""
     stored_generation, rendered_at = stored[0], stored[1]
     grace = settings.PUBLIC_PAGE_GRACE
-    return stored_generation == generation or (grace and time.monotonic() - rendered_at < grace)
+    return stored_generation == generation or (grace > 0 and time.monotonic() - rendered_at < grace)
 
 
 def _cacheable_request(request) -> bool:

@@ -110,7 +110,8 @@ def sheets_rescore(
             engine_hands,
             table=point_table,
             solo_approval_from=tournament.solo_approval_from,
-            approved=lambda h, approved=approved: h.number in approved,
+            # Called by score_sheet at once, before the loop moves on.
+            approved=lambda h: h.number in approved,  # noqa: B023
         )
         for result, hand in zip(scored, stored, strict=True):
             if hand.needs_approval != result.needs_approval:

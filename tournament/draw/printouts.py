@@ -76,7 +76,9 @@ def durchgang_pdf(
                 if kind == "spiellisten"
                 else (),
                 "link": links.get(t.pk),
-                "link_qr": qr_svg(phone_url(links[t.pk].token)) if t.pk in links else "",
+                "link_qr": qr_svg(phone_url(links[t.pk].token))
+                if phone_url and t.pk in links
+                else "",
             }
             for t in tables
         ],

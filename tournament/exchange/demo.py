@@ -77,7 +77,10 @@ def _sheet(rng: random.Random, seats: list[str], *, show: bool) -> list[dict[str
     needed = approvals_needed(
         (
             ApprovalCandidate(
-                h["number"], Contract(h["contract"]), h.get("tout", False), h.get("disallowed")
+                h["number"],
+                Contract(h["contract"]),
+                h.get("tout", False),
+                h.get("disallowed", False),
             )
             for h in hands
         ),

@@ -24,7 +24,7 @@ def tournament_delete(tournament: models.Tournament) -> None:
     }
     with transaction.atomic():
         for model, lookup in in_tournament.items():
-            queryset = model.objects.filter(**lookup)
+            queryset = model._default_manager.filter(**lookup)
             queryset._raw_delete(queryset.db)
         models.Table.objects.filter(durchgang__tournament=tournament).delete()
         models.Durchgang.objects.filter(tournament=tournament).delete()

@@ -21,10 +21,13 @@ from tournament.models.tournament import Tournament
 class Hand(models.Model):
     """One game as written on the scoresheet."""
 
-    Contract = models.TextChoices(
+    # django-stubs type the functional API without the (value, label) pairs Django takes.
+    Contract = models.TextChoices(  # type: ignore[call-overload]
         "Contract", [(c.name, (c.value, c.value.capitalize())) for c in rc.Contract]
     )
-    Suit = models.TextChoices("Suit", [(s.name, (s.value, s.value.capitalize())) for s in rc.Suit])
+    Suit = models.TextChoices(  # type: ignore[call-overload]
+        "Suit", [(s.name, (s.value, s.value.capitalize())) for s in rc.Suit]
+    )
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="hands", db_index=False

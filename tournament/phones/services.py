@@ -167,7 +167,7 @@ def table_revision(link: models.TableLink) -> str:
 
 
 #: What a phone's entry attempt gives: the outcome and the message the phone shows.
-Attempt = Callable[[models.Table], tuple[str, str]]
+Attempt = Callable[[models.Table], tuple[Outcome, str]]
 
 
 def entry_once(

@@ -48,8 +48,8 @@ def phone_state(link: models.TableLink, phone: str) -> dict:
     seats = sheet_seats(table)
     rows = sheet_rows(table, seats)
     free = [row for row in rows if row.hand is None]
-    entered = [row for row in rows if row.hand is not None]
-    waiting = sum(hand_status(row.hand) == "waiting" for row in entered)
+    entered = [(row, row.hand) for row in rows if row.hand is not None]
+    waiting = sum(hand_status(hand) == "waiting" for _row, hand in entered)
     totals = sheet_totals(rows)
     name = {seat.player_id: seat.player.name for seat in seats}
     keeper = "me" if link.keeper and link.keeper == phone else ("other" if link.keeper else "")
@@ -78,10 +78,10 @@ def phone_state(link: models.TableLink, phone: str) -> dict:
             {
                 "number": row.number,
                 "code": row.code,
-                "version": row.hand.version,
-                "text": _hand_text(row.hand, name),
-                "status": hand_status(row.hand),
-                "status_text": str(STATUS_TEXT[hand_status(row.hand)]),
+                "version": hand.version,
+                "text": _hand_text(hand, name),
+                "status": hand_status(hand),
+                "status_text": str(STATUS_TEXT[hand_status(hand)]),
                 "points": [
                     None
                     if cell.sits_out
@@ -89,7 +89,7 @@ def phone_state(link: models.TableLink, phone: str) -> dict:
                     for cell in row.cells
                 ],
             }
-            for row in entered
+            for row, hand in entered
         ],
         "confirm": not free and not waiting and not table.closed,
     }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import SINGLE_PLAYER, Contract
@@ -225,7 +226,8 @@ class PointTableForm(forms.Form):
             own = data["overrides"].get(contract.value, {})
             initial[f"{contract.value}_base"] = own.get("base")
             initial[f"{contract.value}_laufende_from"] = own.get("laufende_from")
-        super().__init__(*args, initial=initial, **kwargs)
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
         too_large = {"max_value": TOO_LARGE}
         for name, (path, label) in VALUES.items():
             low = 1 if name.startswith("kontra_") else 0
@@ -258,7 +260,7 @@ class PointTableForm(forms.Form):
                 help_text=_("Empty: as a Solo."),
             )
 
-    def groups(self) -> list[tuple[str, list]]:
+    def groups(self) -> list[tuple[str | Promise, list]]:
         """(legend, bound fields) in the order of the paper table, for the template."""
         own = [
             f"{contract.value}_{field}"

@@ -49,15 +49,17 @@ def standings_compute(tournament: models.Tournament, *, after: int | None = None
         f"dg{n}": _zero(Sum("seats__points", filter=Q(seats__durchgang__number=n)))
         for n in range(1, after + 1)
     }
-    sums = {name: _zero(Sum(f"seats__{name}", filter=scope)) for name in COUNTERS}
+    counter_sums = {name: _zero(Sum(f"seats__{name}", filter=scope)) for name in COUNTERS}
     rows = (
         models.Player.objects.filter(tournament=tournament)
         .annotate(
             total=_zero(Sum("seats__points", filter=scope)),
             plus=_zero(Sum("seats__plus", filter=scope)),
             minus=_zero(Sum("seats__minus", filter=scope)),
+        )  # named here, the totals are known to the type checker; the same SQL as one call
+        .annotate(
             **per_durchgang,
-            **sums,
+            **counter_sums,
         )
         .order_by("start_number")
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import cast
 
 from django import forms
 from django.utils.text import slugify
@@ -76,9 +77,9 @@ class TournamentForm(forms.ModelForm):
             self.fields["slug"].disabled = True
             self.fields["slug"].help_text = ""
         if self.instance.scoring != CUSTOM_TABLE:  # a custom table is made on its own page
-            self.fields["scoring"].choices = [
-                choice for choice in self.fields["scoring"].choices if choice[0] != CUSTOM_TABLE
-            ]
+            scoring = cast(forms.ChoiceField, self.fields["scoring"])
+            if isinstance(choices := scoring.choices, list):  # a model field's: always a list
+                scoring.choices = [choice for choice in choices if choice[0] != CUSTOM_TABLE]
         if locked:
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True

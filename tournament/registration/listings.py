@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +44,7 @@ class PlayerTable(tables.Table):
                 "number": substitute.start_number,
                 "name": substitute.name,
             }
-        parts = []
+        parts: list[str | Promise] = []
         if record.replaces is not None:
             parts.append(
                 _("substitute for No. %(number)s %(name)s")

@@ -44,7 +44,9 @@ def players_find(*, tournament: models.Tournament, query: str = "") -> QuerySet[
 
 
 def _idents_like(tournament: models.Tournament, number: int) -> set[str]:
-    return set(tournament.players.filter(ident__startswith=number).values_list("ident", flat=True))
+    return set(
+        tournament.players.filter(ident__startswith=str(number)).values_list("ident", flat=True)
+    )
 
 
 def _ident_free(number: int, taken: set[str]) -> str:

@@ -57,7 +57,9 @@ def snapshot_text(snapshot: dict | None) -> str:
         return "–"
     if "contract" not in snapshot:  # a signature
         return ", ".join(f"{value}" for value in snapshot.values())
-    parts = [contract_text(snapshot["contract"], snapshot.get("suit", ""), snapshot.get("tout"))]
+    parts = [
+        contract_text(snapshot["contract"], snapshot.get("suit", ""), snapshot.get("tout", False))
+    ]
     declarer = snapshot.get("declarer")
     if isinstance(declarer, str):
         partner = snapshot.get("partner")
@@ -113,7 +115,7 @@ def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
             contract=Contract(hand.contract),
             declarer_seat=position[hand.declarer_id],
             suit=Suit(hand.suit) if hand.suit else None,
-            partner_seat=position.get(hand.partner_id),
+            partner_seat=position.get(hand.partner_id) if hand.partner_id else None,
             won=hand.won,
             schneider=hand.schneider,
             schwarz=hand.schwarz,

@@ -3,6 +3,8 @@ corrections and the clerks of a tournament. They read input; the services decide
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -128,6 +130,7 @@ class EntryForm(VersionedForm):
     number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(label=_("Game code"), max_length=60, required=False)
     version = VersionField(min_value=0)
+    conflict = False  # another save came first (sheets.entry)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -196,10 +199,11 @@ class SanctionForm(VersionedForm):
 
     def __init__(self, *args, table: models.Table, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["offender"].queryset = models.Player.objects.filter(
-            seats__table=table
-        ).order_by("seats__position")
-        self.fields["offender"].empty_label = _("— no sanction —")
+        offender = cast(forms.ModelChoiceField, self.fields["offender"])
+        offender.queryset = models.Player.objects.filter(seats__table=table).order_by(
+            "seats__position"
+        )
+        offender.empty_label = _("— no sanction —")
 
 
 class SignForm(forms.Form):
@@ -224,7 +228,8 @@ class CorrectionForm(forms.Form):
 
     def __init__(self, *args, seats: list[models.Seat], **kwargs):
         # Ids of its own: on an open sheet it stands beside the entry line (`id_code`).
-        super().__init__(*args, auto_id="korrektur_%s", **kwargs)
+        kwargs["auto_id"] = "korrektur_%s"
+        super().__init__(*args, **kwargs)
         self.seats = seats
 
     def clean(self):

@@ -63,6 +63,7 @@ WORKERS = 2  # processes that render a Durchgang: the machine's two cores
 POOL_FROM = 5  # tables: fewer are rendered in this process
 CHUNK = 8  # tables at most per worker task: smaller chunks render faster per page
 # What the verification code covers of a game, besides its players, approval time and points.
+HAND_FIELDS: tuple[str, ...]  # built up over two lines
 HAND_FIELDS = ("number", "contract", "suit", "won", "schneider", "schwarz", "tout", "augen")
 HAND_FIELDS += ("laufende", "kontra", "struck", "needs_approval", "approved_by")
 

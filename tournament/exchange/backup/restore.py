@@ -163,7 +163,7 @@ class _Restore:
             models.Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
             tournament.refresh_from_db(fields=["created_at"])
         models.Membership.objects.bulk_create(
-            models.Membership(tournament=tournament, user_id=self.user(m["user"]), role=m["role"])
+            models.Membership(tournament=tournament, user_id=self.users[m["user"]], role=m["role"])
             for m in self.history["memberships"]
         )
         return tournament
@@ -346,10 +346,12 @@ class _Restore:
 
 
 SEAT_FIELDS = ("table", "durchgang", "position", "player", "signed_at", "signature", "signed_by")
+HAND_FIELDS: tuple[str, ...]  # built up over several lines
 HAND_FIELDS = ("table", "number", "contract", "suit", "declarer", "partner", "won", "schneider")
 HAND_FIELDS += ("schwarz", "tout", "augen", "laufende", "kontra", "struck", "needs_approval")
 HAND_FIELDS += ("approved_by", "approved_by_user", "approved_at", "approval_note", "version")
 HAND_FIELDS += ("created_at", "updated_at")
 SANCTION_FIELDS = ("hand", "offender", "reason", "recorded_by", "recorded_at")
+CORRECTION_FIELDS: tuple[str, ...]
 CORRECTION_FIELDS = ("table", "number", "proposed", "reason", "status", "requested_by")
 CORRECTION_FIELDS += ("requested_at", "decided_by", "decided_at", "decision_note")

@@ -89,12 +89,12 @@ def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Ros
 def seats_by_durchgang(tournament: models.Tournament) -> dict[int, list[tuple[int, int, int, int]]]:
     """Per Durchgang number: (table id, table number, seat, player id), in table and seat order."""
     seats = defaultdict(list)
-    for durchgang, *seat in (
+    for durchgang, table_id, table_number, position, player_id in (
         models.Seat.objects.filter(durchgang__tournament=tournament)
         .order_by("durchgang__number", "table__number", "position")
         .values_list("durchgang__number", "table_id", "table__number", "position", "player_id")
     ):
-        seats[durchgang].append(tuple(seat))
+        seats[durchgang].append((table_id, table_number, position, player_id))
     return seats
 
 

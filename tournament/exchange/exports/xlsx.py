@@ -23,9 +23,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.text import capfirst
@@ -76,7 +76,8 @@ def score_cells(unit: str) -> Callable[[int | None], Any]:
 
 def field_column(model: type[Model], name: str, width: int) -> Column:
     """A column holding a model field, headed by the field's name as forms and admin show it."""
-    return Column(str(capfirst(model._meta.get_field(name).verbose_name)), width)
+    field = cast(Field, model._meta.get_field(name))  # a concrete field, not a relation's far end
+    return Column(str(capfirst(field.verbose_name)), width)
 
 
 def xlsx_text(value: str) -> str:
@@ -105,7 +106,8 @@ def cell_value(ws: WriteOnlyWorksheet, value: Any) -> Any:
     if isinstance(value, str):
         return text_cell(ws, value) if value else None
     if isinstance(value, Euros):
-        cell = WriteOnlyCell(ws, value=Decimal(value.cents) / 100)
+        # openpyxl writes a Decimal as it is; its stubs leave Decimal out of WriteOnlyCell.
+        cell = WriteOnlyCell(ws, value=Decimal(value.cents) / 100)  # type: ignore[arg-type]
         cell.number_format = EURO_FORMAT
         return cell
     if isinstance(value, datetime.datetime):

@@ -7,6 +7,7 @@ so that one reading of a document names every problem at once.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -100,7 +101,7 @@ class FieldReader:
             obj = {key: str(value) if short(value) else "-" * 41}  # too long for an id
         return self.take(obj, key, "text", path, required=required)
 
-    def choice(self, obj: dict, key: str, enum: type, path: str, *, required: bool = False):
+    def choice(self, obj: dict, key: str, enum: type[Enum], path: str, *, required: bool = False):
         value = self.take(obj, key, "text", path, required=required)
         if value is MISSING:
             return MISSING

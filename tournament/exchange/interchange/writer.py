@@ -47,7 +47,7 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
 
 def _player(p: models.Player) -> dict[str, Any]:
     out = {"id": p.ident, "name": p.name, "club": p.club}
-    if p.replaces_id:
+    if p.replaces is not None:
         out["replaces"] = p.replaces.ident
     return out
 

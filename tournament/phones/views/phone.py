@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.request import RawPostDataException
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -55,6 +55,7 @@ class PhoneMixin:
     """Only a valid link of an open sheet; `unlocked` once this browser typed its PIN."""
 
     json = False
+    request: HttpRequest  # set by the view this is mixed into (View.setup)
 
     def dispatch(self, request, *args, **kwargs):
         self.link = table_link_open(kwargs["token"])
@@ -157,7 +158,7 @@ def _enter(link: models.TableLink, phone: str, posted) -> tuple[models.PhoneEntr
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = _int(data["number"]) or 0
 
-    def attempt(table: models.Table) -> tuple[str, str]:
+    def attempt(table: models.Table) -> tuple[Outcome, str]:
         hand, form = entry_save(data, table=table, user=None, reason=_("entered on the phone"))
         if hand is None:
             if getattr(form, "conflict", False):
@@ -191,7 +192,7 @@ def _form_message(form: EntryForm) -> str:
     name (a hidden field's from `UNLABELLED`: never "None")."""
     texts = []
     for field, errors in form.errors.items():
-        text = " ".join(errors)
+        text = " ".join(map(str, errors))
         if field in form.fields and field != "code":
             label = form.fields[field].label or UNLABELLED.get(field)
             if label:
@@ -203,7 +204,7 @@ def _form_message(form: EntryForm) -> str:
 def _confirm(link: models.TableLink, posted) -> str:
     """A player's confirmation with the personal code of their start card; the error
     message, or '' when confirmed."""
-    position = _int(posted.get("seat"))
+    position = _int(posted.get("seat")) or 0
     seats = link.table.seats.select_related("player")
     seat = seats.filter(position=position).first() if position in range(1, 6) else None
     if seat is None:
@@ -223,6 +224,7 @@ def _int(value) -> int | None:
 
 
 #: The fields of a phone's JSON and their types (numbers may come as text, as forms send them).
+JSON_FIELDS: dict[str, tuple[type, ...]]
 JSON_FIELDS = {"key": (str,), "number": (int, str), "version": (int, str), "code": (str,)}
 JSON_FIELDS |= {"seat": (int, str), "take": (bool,), "release": (bool,)}
 

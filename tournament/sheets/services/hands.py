@@ -189,7 +189,7 @@ def hand_save(
                 draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
                 draft.approval_note = ""
         hand_check(draft, table=table, offender_id=sanction.offender.pk if sanction else None)
-        if created:
+        if hand is None:
             try:
                 with transaction.atomic():
                     draft.save()
