@@ -1,7 +1,7 @@
 """A table's sheet on the players' phones, opened with the table's link and PIN.
 
 The page works without JavaScript (PIN, the entry line, taking the sheet, confirmations as
-forms); its script (static/tournament/phones/phone.js) uses the JSON answers below: the table's
+forms); its script (static/tournament/phones/main.js) uses the JSON answers below: the table's
 state, polled
 for changes, and the entries, sent with a key of the phone's own so that an entry sent again
 after a lost connection is stored once."""
