@@ -172,7 +172,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "config.static_storage.StaticStorage"
             if STATIC_MANIFEST
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         ),
