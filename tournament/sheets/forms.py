@@ -125,8 +125,8 @@ class EntryForm(VersionedForm):
     """One game in one line: its number, the code, and the version the clerk saw (0: a new
     game)."""
 
-    number = forms.IntegerField(label=_("HandEntry"), min_value=1)
-    code = forms.CharField(label=_("HandEntry code"), max_length=60, required=False)
+    number = forms.IntegerField(label=_("Game"), min_value=1)
+    code = forms.CharField(label=_("Game code"), max_length=60, required=False)
     version = VersionField(min_value=0)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
@@ -213,9 +213,9 @@ class SignForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
-    number = forms.IntegerField(label=_("HandEntry"), min_value=1)
+    number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(
-        label=_("HandEntry code"),
+        label=_("Game code"),
         max_length=60,
         required=False,
         help_text=_("The game as it should be; empty to delete the game."),
