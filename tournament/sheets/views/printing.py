@@ -120,4 +120,3 @@ class SheetsStatusView(DurchgangPrintMixin, View):
                 "url": status["pdf_url"] if state["state"] == READY else "",
             }
         )
-
