@@ -1,6 +1,6 @@
 """Static files in production: hashed and compressed names (WhiteNoise), ES modules included."""
 
-from whitenoise.storage import CompressedManifestStaticFilesStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage  # type: ignore[import-untyped]
 
 
 class StaticStorage(CompressedManifestStaticFilesStorage):

@@ -30,9 +30,9 @@ from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Durchgang, Membership, Player, Seat, TableLink
 from tournament.models.players import PERSONAL_CODE_ALPHABET, PERSONAL_CODE_LENGTH
+from tournament.phones.entry import entry_form_message
 from tournament.phones.links import table_link_issue
 from tournament.phones.services import CODE_LOCK, CODE_TRIES
-from tournament.phones.views.phone import _form_message
 from tournament.ranking.pdf import ranking_pdf
 from tournament.ranking.standings import standings_compute
 from tournament.registration.services import player_create
@@ -393,6 +393,6 @@ def test_a_field_without_a_label_is_named_in_the_phones_message_never_none():
         version = forms.IntegerField(widget=forms.HiddenInput)
         number = forms.IntegerField(label="Spiel")
 
-    message = _form_message(Hidden({"version": "x", "number": "y"}))
+    message = entry_form_message(Hidden({"version": "x", "number": "y"}))
     whole = "Bitte eine ganze Zahl eingeben."
     assert message == f"Version des Spiels: {whole} Spiel: {whole}"

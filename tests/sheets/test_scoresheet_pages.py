@@ -45,7 +45,7 @@ def games():
 
 
 CLERK_PAGES = [("sheets", (1,)), ("sheet", (1, 1)), ("hand", (1, 1, 1))]
-SUPERVISOR_PAGES = [("approvals", ()), ("corrections", ()), ("clerks", ())]
+SUPERVISOR_PAGES = [("approvals", ()), ("corrections", ())]
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -227,18 +227,6 @@ def test_a_clerk_of_another_tournament_cannot_touch_this_one(client, request, ev
     assert enter(client, "r e 1 3 +", 1).status_code == 403
     assert client.post(url("sign", 1, 1), {"seat": 1}).status_code == 403
     assert not games().exists()
-
-
-def test_the_supervisor_adds_and_removes_a_clerk(client, request, evening):
-    login(client, request, "supervisor")
-    response = client.post(url("clerks"), {"username": "neu", "password": ""})
-    assert response.status_code == 400 and "Passwort" in response.content.decode()
-    response = client.post(url("clerks"), {"username": "neu", "password": "Sehr-geheim-2026"})
-    assert response.status_code == 302
-    membership = Membership.objects.get(user__username="neu", tournament=evening)
-    assert membership.role == "clerk"
-    client.post(url("clerk_remove", membership.pk))
-    assert not Membership.objects.filter(user__username="neu").exists()
 
 
 def test_the_list_of_sheets_shows_progress_and_jumps_to_a_table(client, request, evening):

@@ -23,8 +23,6 @@ WRITES = [
     ("sanction", (1, 1, 1), "supervisor"),
     ("close", (1, 1), "supervisor"),
     ("correction_decide", (None,), "supervisor"),
-    ("clerks", (), "supervisor"),
-    ("clerk_remove", (None,), "supervisor"),
 ]
 
 

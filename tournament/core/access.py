@@ -70,3 +70,15 @@ class DurchgangMixin(TournamentMixin):
 
     def get_durchgang(self):
         return get_object_or_404(self.tournament.durchgaenge, number=self.kwargs["number"])
+
+
+class PublicPageMixin:
+    """A page anyone may see, kept for anonymous visitors by the public cache
+    (`public_page_cached` on the view's `dispatch`, tournament/core/public_cache.py); what it
+    shows before it is published is the view's to refuse. The cache stores the response's
+    content, so the page is rendered at once rather than on its way out."""
+
+    request: HttpRequest  # set by the view this is mixed into (View.setup)
+
+    def render_to_response(self, context, **response_kwargs):
+        return super().render_to_response(context, **response_kwargs).render()

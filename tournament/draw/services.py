@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,6 +33,42 @@ def durchgang_tables(durchgang: models.Durchgang) -> list[models.Table]:
             )
         )
     )
+
+
+def durchgaenge_overview(tournament: models.Tournament) -> list[dict]:
+    """Every Durchgang of the tournament, drawn or not: its number, the Durchgang once drawn
+    (else None), and whether a game of it is recorded."""
+    drawn = {d.number: d for d in tournament.durchgaenge.all()}
+    with_games = set(
+        models.Hand.objects.filter(table__durchgang__tournament=tournament)
+        .values_list("table__durchgang__number", flat=True)
+        .distinct()
+    )
+    return [
+        {"number": n, "durchgang": drawn.get(n), "games": n in with_games}
+        for n in range(1, tournament.number_of_durchgaenge + 1)
+    ]
+
+
+def durchgang_publish(*, durchgang: models.Durchgang, published: bool) -> None:
+    """Show the Durchgang's table assignments to the public, or hide them again."""
+    durchgang.published = published
+    with transaction.atomic():
+        durchgang.save(update_fields=["published"])
+        public_pages_changed(durchgang.tournament_id)
+
+
+def seats_find(*, durchgang: models.Durchgang, query: str = "") -> QuerySet[models.Seat]:
+    """The seats of the Durchgang by player name, of the players whose name holds `query` or
+    whose interchange id it is (every seat without a query)."""
+    seats = (
+        models.Seat.objects.filter(durchgang=durchgang)
+        .select_related("player", "table")
+        .order_by("player__name", "player__start_number")
+    )
+    if query:
+        seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
+    return seats
 
 
 class DrawError(Exception):

@@ -20,5 +20,9 @@ urlpatterns = [
 ]
 
 public = [
-    path("turnier/<slug:slug>/durchgang/<int:number>/tische/", views.tables, name="tables"),
+    path(
+        "turnier/<slug:slug>/durchgang/<int:number>/tische/",
+        views.TablesView.as_view(),
+        name="tables",
+    ),
 ]

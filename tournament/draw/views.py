@@ -3,27 +3,34 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
-from django.db.models import Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournament.core.access import DurchgangMixin, TournamentMixin, tournament_role
-from tournament.core.public_cache import public_page_cached, public_pages_changed, text
+from tournament.core.access import (
+    DurchgangMixin,
+    PublicPageMixin,
+    TournamentMixin,
+    tournament_role,
+)
+from tournament.core.public_cache import public_page_cached, text
 from tournament.draw.forms import DrawForm, SwapForm
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.draw.services import (
     DrawError,
+    durchgaenge_overview,
     durchgang_draw,
+    durchgang_publish,
     durchgang_repeats,
     durchgang_tables,
+    seats_find,
     seats_swap,
 )
-from tournament.models import Hand, Seat, Tournament
+from tournament.models import Tournament
 
 
 class DurchgangListView(TournamentMixin, TemplateView):
@@ -31,16 +38,7 @@ class DurchgangListView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        drawn = {d.number: d for d in self.tournament.durchgaenge.all()}
-        with_games = set(
-            Hand.objects.filter(table__durchgang__tournament=self.tournament)
-            .values_list("table__durchgang__number", flat=True)
-            .distinct()
-        )
-        context["rows"] = [
-            {"number": n, "durchgang": drawn.get(n), "games": n in with_games}
-            for n in range(1, self.tournament.number_of_durchgaenge + 1)
-        ]
+        context["rows"] = durchgaenge_overview(self.tournament)
         context["form"] = DrawForm()
         return context
 
@@ -68,8 +66,11 @@ class DurchgangDrawView(TournamentMixin, View):
         return redirect("manage:durchgang", slug=slug, number=number)
 
 
-class DurchgangDetailView(DurchgangMixin, TemplateView):
-    template_name = "tournament/draw/durchgang.html"
+class DurchgangPageMixin(DurchgangMixin):
+    """The page of one drawn Durchgang; a seat swap posted to it shows it again with its
+    errors."""
+
+    template_name: str | None = "tournament/draw/durchgang.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -85,7 +86,11 @@ class DurchgangDetailView(DurchgangMixin, TemplateView):
         return context
 
 
-class SeatSwapView(DurchgangDetailView):
+class DurchgangDetailView(DurchgangPageMixin, TemplateView):
+    """The tables of a Durchgang, its repeated meetings, seat swaps and printouts."""
+
+
+class SeatSwapView(DurchgangPageMixin, TemplateView):
     """POST only; on an error the Durchgang page is shown again with the form's messages."""
 
     http_method_names = ["post"]
@@ -109,10 +114,7 @@ class PublishView(DurchgangMixin, View):
 
     def post(self, request, slug, number):
         durchgang = self.get_durchgang()
-        durchgang.published = request.POST.get("published") == "1"
-        with transaction.atomic():
-            durchgang.save(update_fields=["published"])
-            public_pages_changed(self.tournament.pk)
+        durchgang_publish(durchgang=durchgang, published=request.POST.get("published") == "1")
         messages.success(
             request,
             _("The table assignments are public now.")
@@ -142,20 +144,22 @@ class PrintoutView(DurchgangMixin, View):
         return response
 
 
-@public_page_cached(query={"q": text})
-def tables(request, slug: str, number: int):
+@method_decorator(public_page_cached(query={"q": text}), name="dispatch")
+class TablesView(PublicPageMixin, TemplateView):
     """The table assignments of a Durchgang: public once published, else for its staff only."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    durchgang = get_object_or_404(tournament.durchgaenge, number=number)
-    if not durchgang.published and tournament_role(request.user, tournament) is None:
-        raise Http404
-    query = request.GET.get("q", "").strip()
-    seats = (
-        Seat.objects.filter(durchgang=durchgang)
-        .select_related("player", "table")
-        .order_by("player__name", "player__start_number")
-    )
-    if query:
-        seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
-    context = {"tournament": tournament, "durchgang": durchgang, "seats": seats, "q": query}
-    return render(request, "tournament/draw/tables_public.html", context)
+
+    template_name = "tournament/draw/tables_public.html"
+
+    def get_context_data(self, **kwargs):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        durchgang = get_object_or_404(tournament.durchgaenge, number=self.kwargs["number"])
+        if not durchgang.published and tournament_role(self.request.user, tournament) is None:
+            raise Http404
+        query = self.request.GET.get("q", "").strip()
+        return super().get_context_data(
+            tournament=tournament,
+            durchgang=durchgang,
+            seats=seats_find(durchgang=durchgang, query=query),
+            q=query,
+            **kwargs,
+        )

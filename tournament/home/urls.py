@@ -6,4 +6,4 @@ from tournament.home import views
 
 urlpatterns: list = []
 
-public = [path("", views.tournament_list, name="list")]
+public = [path("", views.TournamentListView.as_view(), name="list")]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from django.views.generic import TemplateView
 
 from tournament.home.listings import TournamentTable
 from tournament.models import Tournament
 
 
-def tournament_list(request):
-    table = TournamentTable(Tournament.objects.all())
-    return render(request, "tournament/home/list.html", {"table": table})
+class TournamentListView(TemplateView):
+    template_name = "tournament/home/list.html"
+
+    def get_context_data(self, **kwargs):
+        table = TournamentTable(Tournament.objects.all())
+        return super().get_context_data(table=table, **kwargs)

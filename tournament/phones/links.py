@@ -34,6 +34,21 @@ def table_link_valid(table: models.Table) -> models.TableLink | None:
     return models.TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
 
 
+def table_links_valid(durchgang: models.Durchgang) -> dict[int, models.TableLink]:
+    """The valid link of each table of the Durchgang that has one, by the table's id."""
+    links = models.TableLink.objects.filter(table__durchgang=durchgang, revoked_at__isnull=True)
+    return {link.table_id: link for link in links}
+
+
+def table_links_issue_missing(*, durchgang: models.Durchgang, user) -> int:
+    """A link for every open table of the Durchgang without a valid one; how many were made."""
+    valid = models.TableLink.objects.filter(revoked_at__isnull=True).values("table_id")
+    without = list(durchgang.tables.filter(closed_at__isnull=True).exclude(pk__in=valid))
+    for table in without:
+        table_link_issue(table=table, user=user)
+    return len(without)
+
+
 def table_link_open(token: str) -> models.TableLink | None:
     """The valid link of `token` whose sheet is still open, with its table; else None."""
     return (

@@ -341,3 +341,14 @@ class PointTableForm(forms.Form):
             self.add_error(field, message)
         cleaned["table"] = table
         return cleaned
+
+
+class ChangeForm(forms.Form):
+    """Why the table changes after games were recorded (kept with the change)."""
+
+    reason = forms.CharField(
+        label=_("Reason for the change"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Recorded with the change, e.g. the decision of the Turnierleitung."),
+    )

@@ -3,89 +3,24 @@ first game a change is explicit and recorded, with a preview of how the ranking 
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.generic import TemplateView
 
-from rules.pointtables import (
-    PointTable,
-    example_games,
-)
+from rules.pointtables import PointTable
 from rules.presets import (
     PRESETS,
 )
 from tournament.core.access import TournamentMixin
 from tournament.core.engine import tournament_point_table
-from tournament.pointtable.forms import PointTableForm
+from tournament.pointtable.examples import examples
+from tournament.pointtable.forms import ChangeForm, PointTableForm
 from tournament.pointtable.services import (
     point_table_change,
     point_table_preview,
     point_table_set,
 )
-
-EXAMPLE_LABELS = {
-    "rufspiel": gettext_lazy("Rufspiel won"),
-    "rufspiel_schneider": gettext_lazy("Rufspiel won Schneider"),
-    "rufspiel_schwarz": gettext_lazy("Rufspiel won Schwarz"),
-    "rufspiel_lost": gettext_lazy("Rufspiel lost"),
-    "solo": pgettext_lazy("example game", "Solo won"),  # "Solo won" alone: the tie-break column
-    "solo_schneider": gettext_lazy("Solo won Schneider"),
-    "solo_schwarz": gettext_lazy("Solo won Schwarz"),
-    "solo_lost": gettext_lazy("Solo lost"),
-    "solo_tout": gettext_lazy("Solo Tout won"),
-    "solo_tout_lost": gettext_lazy("Solo Tout lost"),
-    "sie": gettext_lazy("Sie"),
-    "wenz": gettext_lazy("Wenz won"),
-    "farbwenz": gettext_lazy("Farbwenz won"),
-    "geier": gettext_lazy("Geier won"),
-    "farbgeier": gettext_lazy("Farbgeier won"),
-    "solo_herz": gettext_lazy("Herz-Solo won"),
-    "solo_eichel": gettext_lazy("Eichel-Solo won"),
-    "solo_gras": gettext_lazy("Gras-Solo won"),
-    "solo_schellen": gettext_lazy("Schellen-Solo won"),
-    "rufspiel_kontra": gettext_lazy("Rufspiel won with Stoß"),
-    "rufspiel_retour": gettext_lazy("Rufspiel won with Retour"),
-}
-LAUFENDE_LABEL = gettext_lazy("%(game)s won with %(n)s Laufende")
-GAME_NAMES = {
-    "rufspiel": "Rufspiel",
-    "solo": "Solo",
-    "wenz": "Wenz",
-    "farbwenz": "Farbwenz",
-    "geier": "Geier",
-    "farbgeier": "Farbgeier",
-}
-
-
-def example_label(key: str) -> str:
-    if key in EXAMPLE_LABELS:
-        return str(EXAMPLE_LABELS[key])
-    game, _sep, rest = key.partition("_")
-    n = rest.removesuffix("_laufende")
-    if rest.endswith("_laufende") and n.isdecimal():
-        return str(LAUFENDE_LABEL) % {"game": GAME_NAMES.get(game, game), "n": n}
-    return key
-
-
-def examples(table: PointTable) -> list[tuple[str, int, int]]:
-    """(game, each player of the declaring side, each of the other side) for the example list."""
-    return [(example_label(e.key), e.declaring_side, e.other_side) for e in example_games(table)]
-
-
-class ChangeForm(forms.Form):
-    """Why the table changes after games were recorded (kept with the change)."""
-
-    reason = forms.CharField(
-        label=gettext_lazy("Reason for the change"),
-        max_length=500,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=gettext_lazy(
-            "Recorded with the change, e.g. the decision of the Turnierleitung."
-        ),
-    )
 
 
 class PointTableView(TournamentMixin, TemplateView):

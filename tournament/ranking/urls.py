@@ -13,9 +13,11 @@ urlpatterns = [
 ]
 
 public = [
-    path("turnier/<slug:slug>/", views.ranking, name="ranking"),
-    path("turnier/<slug:slug>/leinwand/", views.projector, name="projector"),
-    path("turnier/<slug:slug>/rangliste.pdf", views.ranking_download, name="ranking_pdf"),
-    path("turnier/<slug:slug>/spieler/<int:start_number>/", views.player, name="player"),
-    path("turnier/<slug:slug>/statistik/", views.statistics, name="statistics"),
+    path("turnier/<slug:slug>/", views.RankingView.as_view(), name="ranking"),
+    path("turnier/<slug:slug>/leinwand/", views.ProjectorView.as_view(), name="projector"),
+    path("turnier/<slug:slug>/rangliste.pdf", views.RankingPdfView.as_view(), name="ranking_pdf"),
+    path(
+        "turnier/<slug:slug>/spieler/<int:start_number>/", views.PlayerView.as_view(), name="player"
+    ),
+    path("turnier/<slug:slug>/statistik/", views.StatisticsView.as_view(), name="statistics"),
 ]

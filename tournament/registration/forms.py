@@ -1,4 +1,5 @@
-"""Forms of the registration pages: tournament settings, players, the player-list upload."""
+"""Forms of the registration pages: tournament settings, players, the player-list upload, the
+clerks."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import secrets
 from typing import cast
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +18,7 @@ from rules.presets import (
 )
 from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
+from tournament.registration.services import PlayerError
 
 #: Settings that change how games are scored or drawn: fixed once the first game is recorded.
 RULE_FIELDS = (
@@ -164,3 +168,41 @@ class PlayerListForm(forms.Form):
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
     )
+
+
+class ClerkForm(forms.Form):
+    """A clerk: an existing account by its user name, or a new one with a password."""
+
+    username = forms.CharField(label=_("User name"), max_length=150)
+    password = forms.CharField(
+        label=_("Password"),
+        required=False,
+        widget=forms.PasswordInput,
+        help_text=_("Only for a new account."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        username = data.get("username")
+        if not username:
+            return data
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            if not data.get("password"):
+                self.add_error("password", _("A new account needs a password."))
+            else:
+                try:
+                    # With the new account, so that a password like its user name is refused.
+                    new_user = get_user_model()(username=username)
+                    validate_password(data["password"], user=new_user)
+                except forms.ValidationError as error:
+                    self.add_error("password", error)
+        data["user"] = user
+        return data
+
+
+def errors_add(form, exc: PlayerError) -> None:
+    """Show a service's user errors next to the form's fields."""
+    for field, field_errors in exc.errors.items():
+        for message in field_errors:
+            form.add_error(None if field == "__all__" else field, message)

@@ -1,4 +1,4 @@
-"""Registration: tournament settings, players, player-list import (supervisor only)."""
+"""Registration: tournament settings, players, player-list import, clerks (supervisor only)."""
 
 from django.urls import path
 
@@ -33,5 +33,11 @@ urlpatterns = [
         base + "spieler/<int:pk>/zurueckziehen/",
         views.PlayerWithdrawView.as_view(),
         name="player_withdraw",
+    ),
+    path(base + "schreiber/", views.ClerkListView.as_view(), name="clerks"),
+    path(
+        base + "schreiber/<int:pk>/entfernen/",
+        views.ClerkRemoveView.as_view(),
+        name="clerk_remove",
     ),
 ]

@@ -1,4 +1,5 @@
-"""Registration pages of the supervisor: tournament settings, players, the player-list import."""
+"""Registration pages of the supervisor: tournament settings, players, the player-list import,
+the clerks."""
 
 from __future__ import annotations
 
@@ -17,16 +18,19 @@ from django.views import View
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 from django_tables2 import RequestConfig
 
-from tournament.core.access import SUPERVISOR, TournamentMixin
+from tournament.core.access import TournamentMixin
 from tournament.core.public_cache import public_pages_changed
 from tournament.models import Membership, Tournament
 from tournament.registration.forms import (
+    ClerkForm,
     PlayerEditForm,
     PlayerForm,
     PlayerListForm,
     TournamentForm,
+    errors_add,
 )
 from tournament.registration.listings import PlayerTable
+from tournament.registration.members import clerk_add, clerk_remove, supervisor_appoint
 from tournament.registration.player_import import (
     MAX_BYTES,
     PlayerRow,
@@ -52,13 +56,6 @@ from tournament.sheets.services.supervision import approvals_pending
 TEMPLATES = "tournament/registration/"
 
 
-def errors_add(form, exc: PlayerError) -> None:
-    """Show a service's user errors next to the form's fields."""
-    for field, field_errors in exc.errors.items():
-        for message in field_errors:
-            form.add_error(None if field == "__all__" else field, message)
-
-
 class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
     """Any staff user may create a tournament and becomes its supervisor."""
 
@@ -72,9 +69,7 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
     def form_valid(self, form):
         with transaction.atomic():
             tournament = form.save()
-            Membership.objects.create(
-                tournament=tournament, user=self.request.user, role=SUPERVISOR
-            )
+            supervisor_appoint(tournament=tournament, user=self.request.user)
         messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
         return redirect("manage:dashboard", slug=tournament.slug)
 
@@ -314,3 +309,50 @@ class PlayersImportConfirmView(TournamentMixin, View):
             request, ngettext("%(n)s player imported.", "%(n)s players imported.", n) % {"n": n}
         )
         return redirect("manage:players", slug=slug)
+
+
+class ClerkListView(TournamentMixin, TemplateView):
+    """The supervisor manages who may enter games (clerks) in this tournament."""
+
+    template_name = TEMPLATES + "clerks.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["members"] = self.tournament.memberships.select_related("user").order_by(
+            "role", "user__username"
+        )
+        context["form"] = kwargs.get("form") or ClerkForm()
+        return context
+
+    def post(self, request, slug):
+        form = ClerkForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form), status=400)
+        user, created = clerk_add(
+            tournament=self.tournament,
+            user=form.cleaned_data["user"],
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password"],
+        )
+        if created:
+            messages.success(request, _("%(name)s is a clerk now.") % {"name": user.username})
+        else:
+            messages.info(
+                request,
+                _("%(name)s has a role in this tournament already.") % {"name": user.username},
+            )
+        return redirect("manage:clerks", slug=slug)
+
+
+class ClerkRemoveView(TournamentMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        membership = get_object_or_404(
+            Membership, pk=pk, tournament=self.tournament, role=Membership.Role.CLERK
+        )
+        clerk_remove(membership=membership)
+        messages.success(
+            request, _("%(name)s is no longer a clerk.") % {"name": membership.user.username}
+        )
+        return redirect("manage:clerks", slug=slug)

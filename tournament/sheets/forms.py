@@ -1,19 +1,18 @@
-"""Forms of the scoresheet: the one-line game entry, the supervisor's decisions, signatures,
-corrections and the clerks of a tournament. They read input; the services decide."""
+"""Forms of the scoresheet: the one-line game entry, the supervisor's decisions, signatures and
+corrections. They read input; the services decide."""
 
 from __future__ import annotations
 
 from typing import cast
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
 from tournament import models
+from tournament.sheets.services.decisions import decided_message
 from tournament.sheets.services.hands import HandEntry
 
 CODE_MESSAGES = {
@@ -149,6 +148,22 @@ class EntryForm(VersionedForm):
         return data
 
 
+def entry_initial(rows: list, wanted: int | None) -> dict:
+    """The entry line of a sheet with these rows (tournament/sheets/display.py): game `wanted`
+    to change it, else the first game not yet entered."""
+    if wanted is not None and 1 <= wanted <= len(rows) and rows[wanted - 1].hand:
+        row = rows[wanted - 1]
+        return {"number": wanted, "code": row.code, "version": row.hand.version}
+    free = [r.number for r in rows if r.hand is None]
+    return {"number": free[0] if free else len(rows), "version": 0}
+
+
+def entry_decided(decided: list[models.Hand], entry: EntryForm) -> str:
+    """Why the game loaded into the (unsent) entry line cannot be changed there, or ''."""
+    number = None if entry.is_bound else entry.initial.get("number")
+    return next((decided_message(h) for h in decided if h.number == number), "")
+
+
 class NoteForm(VersionedForm):
     """An approval or refusal: an optional note, the version the supervisor saw."""
 
@@ -248,34 +263,3 @@ class SignOffForm(VersionedForm):
     proposal (0: the game is missing), so that a game changed since is not overwritten."""
 
     version = VersionField(min_value=0)
-
-
-class ClerkForm(forms.Form):
-    """A clerk: an existing account by its user name, or a new one with a password."""
-
-    username = forms.CharField(label=_("User name"), max_length=150)
-    password = forms.CharField(
-        label=_("Password"),
-        required=False,
-        widget=forms.PasswordInput,
-        help_text=_("Only for a new account."),
-    )
-
-    def clean(self):
-        data = super().clean()
-        username = data.get("username")
-        if not username:
-            return data
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            if not data.get("password"):
-                self.add_error("password", _("A new account needs a password."))
-            else:
-                try:
-                    # With the new account, so that a password like its user name is refused.
-                    new_user = get_user_model()(username=username)
-                    validate_password(data["password"], user=new_user)
-                except forms.ValidationError as error:
-                    self.add_error("password", error)
-        data["user"] = user
-        return data

@@ -1,5 +1,5 @@
-"""Scoresheets: entry by clerks, the supervisor's decisions, corrections, clerks, and the signed
-sheets as PDF/A (one table's, or a whole Durchgang's as a print job)."""
+"""Scoresheets: entry by clerks, the supervisor's decisions, corrections, and the signed sheets
+as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 
 from django.urls import path
 
@@ -35,12 +35,6 @@ urlpatterns = [
         lead + "korrekturen/<int:pk>/",
         supervision.CorrectionDecideView.as_view(),
         name="correction_decide",
-    ),
-    path(lead + "schreiber/", supervision.ClerkListView.as_view(), name="clerks"),
-    path(
-        lead + "schreiber/<int:pk>/entfernen/",
-        supervision.ClerkRemoveView.as_view(),
-        name="clerk_remove",
     ),
     path(durchgang + "spiellisten.pdf", printing.SheetsPdfView.as_view(), name="sheets_pdf"),
     path(

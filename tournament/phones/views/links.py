@@ -1,5 +1,5 @@
 """Table links for the players' phones: the supervisor's list of a Durchgang's links
-with their PINs and QR codes. The phones' own pages are in `views_phone`."""
+with their PINs and QR codes. The phones' own pages are in `phone`."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from tournament.core.raw_input import number_or_none
 from tournament.phones.links import (
     table_link_issue,
     table_link_revoke,
+    table_links_issue_missing,
+    table_links_valid,
 )
 
 
@@ -28,25 +30,19 @@ class TableLinksView(DurchgangMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         durchgang = self.get_durchgang()
-        valid = {
-            link.table_id: link
-            for link in models.TableLink.objects.filter(
-                table__durchgang=durchgang, revoked_at__isnull=True
-            )
-        }
+        valid = table_links_valid(durchgang)
         tables = []
         for table in durchgang.tables.order_by("number"):
             link = valid.get(table.pk)
-            url = phone_url(self.request, link) if link else ""
+            url = self.phone_url(link) if link else ""
             tables.append((table, link, url, qr_svg(url, scale=3) if link else ""))
         return super().get_context_data(durchgang=durchgang, tables=tables, **kwargs)
 
     def post(self, request, slug, number):
         durchgang = self.get_durchgang()
         wanted = request.POST.get("table", "")
-        tables = durchgang.tables.filter(closed_at__isnull=True)
         if wanted:
-            table = get_object_or_404(durchgang.tables, number=_number(wanted))
+            table = get_object_or_404(durchgang.tables, number=self.table_number(wanted))
             if "revoke" in request.POST:
                 table_link_revoke(table=table)
                 messages.success(
@@ -62,20 +58,16 @@ class TableLinksView(DurchgangMixin, TemplateView):
                     request, _("Table %(n)s has a new link and PIN.") % {"n": table.number}
                 )
         else:
-            valid = models.TableLink.objects.filter(revoked_at__isnull=True).values("table_id")
-            without = list(tables.exclude(pk__in=valid))
-            for table in without:
-                table_link_issue(table=table, user=request.user)
-            messages.success(request, _("%(count)s links issued.") % {"count": len(without)})
+            count = table_links_issue_missing(durchgang=durchgang, user=request.user)
+            messages.success(request, _("%(count)s links issued.") % {"count": count})
         return redirect("manage:table_links", slug=slug, number=number)
 
+    def table_number(self, text: str) -> int:
+        number = number_or_none(text)  # not int(): "²" or 5,000 digits would fail
+        if number is None:
+            raise Http404
+        return number
 
-def _number(text: str) -> int:
-    number = number_or_none(text)  # not int(): "²" or 5,000 digits would fail
-    if number is None:
-        raise Http404
-    return number
-
-
-def phone_url(request, link: models.TableLink) -> str:
-    return request.build_absolute_uri(reverse("tournament:phone_sheet", args=[link.token]))
+    def phone_url(self, link: models.TableLink) -> str:
+        token = link.token
+        return self.request.build_absolute_uri(reverse("tournament:phone_sheet", args=[token]))

@@ -2,9 +2,8 @@
 
 The page works without JavaScript (PIN, the entry line, taking the sheet, confirmations as
 forms); its script (static/tournament/phones/main.js) uses the JSON answers below: the table's
-state, polled
-for changes, and the entries, sent with a key of the phone's own so that an entry sent again
-after a lost connection is stored once."""
+state, polled for changes, and the entries, sent with a key of the phone's own so that an entry
+sent again after a lost connection is stored once (tournament/phones/entry.py)."""
 
 from __future__ import annotations
 
@@ -16,26 +15,21 @@ from django.http.request import RawPostDataException
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournament import models
 from tournament.core.raw_input import BadInput, json_object
+from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
 from tournament.phones.services import (
     Outcome,
-    entry_once,
     keeper_claim,
     keeper_release,
     pin_try,
     table_revision,
 )
 from tournament.phones.state import phone_choices, phone_state
-from tournament.sheets.forms import EntryForm, errors_text
-from tournament.sheets.services.hands import HandRuleError
-from tournament.sheets.services.sheet import seat_confirm
-from tournament.sheets.views.sheet import entry_save
+from tournament.sheets.forms import EntryForm
 
 #: The tokens of the table links this browser has opened with their PIN.
 SESSION_KEY = "table_links"
@@ -45,14 +39,9 @@ PHONE_KEY = "phone"
 STATUS = {Outcome.SAVED: 200, Outcome.CONFLICT: 409, Outcome.REFUSED: 400}
 
 
-def phone_of(request) -> str:
-    if PHONE_KEY not in request.session:
-        request.session[PHONE_KEY] = secrets.token_urlsafe(12)
-    return request.session[PHONE_KEY]
-
-
 class PhoneMixin:
-    """Only a valid link of an open sheet; `unlocked` once this browser typed its PIN."""
+    """Only a valid link of an open sheet; `unlocked` once this browser typed its PIN; `phone`
+    names this browser among the table's phones."""
 
     json = False
     request: HttpRequest  # set by the view this is mixed into (View.setup)
@@ -72,8 +61,14 @@ class PhoneMixin:
     def unlocked(self) -> bool:
         return self.link.token in self.request.session.get(SESSION_KEY, [])
 
+    def phone(self) -> str:
+        session = self.request.session
+        if PHONE_KEY not in session:
+            session[PHONE_KEY] = secrets.token_urlsafe(12)
+        return session[PHONE_KEY]
+
     def state(self) -> dict:
-        return phone_state(self.link, phone_of(self.request))
+        return phone_state(self.link, self.phone())
 
     def answer(self, status: int = 200, **payload) -> JsonResponse:
         return JsonResponse({**payload, "state": self.state()}, status=status)
@@ -119,18 +114,18 @@ class PhoneSheetView(PhoneMixin, TemplateView):
             return self._pin(request, token)
         if not self.unlocked():
             return self.render_to_response(self.get_context_data(), status=403)
-        phone = phone_of(request)
+        phone = self.phone()
         if "take" in request.POST or "claim" in request.POST:
             keeper_claim(self.link, phone, take="take" in request.POST)
         elif "release" in request.POST:
             keeper_release(self.link, phone)
         elif "seat" in request.POST:
-            error = _confirm(self.link, request.POST)
+            error = phone_confirm(self.link, request.POST)
             if error:
                 context = self.get_context_data(confirm_error=error)
                 return self.render_to_response(context, status=400)
         else:
-            answer, _fresh = _enter(self.link, phone, request.POST)
+            answer, _fresh = phone_entry_save(self.link, phone, request.POST)
             if answer.outcome != Outcome.SAVED:
                 typed = {name: request.POST.get(name, "") for name in ("number", "code", "version")}
                 context = self.get_context_data(
@@ -148,88 +143,21 @@ class PhoneSheetView(PhoneMixin, TemplateView):
         opened = request.session.get(SESSION_KEY, [])
         if token not in opened:
             request.session[SESSION_KEY] = [*opened, token]
-        phone_of(request)
+        self.phone()
         return redirect("tournament:phone_sheet", token=token)
 
 
-def _enter(link: models.TableLink, phone: str, posted) -> tuple[models.PhoneEntry, bool]:
-    """One game from a phone, stored once under the phone's key for it."""
-    data = {name: posted.get(name, "") for name in ("number", "code", "version")}
-    key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
-    number = _int(data["number"]) or 0
-
-    def attempt(table: models.Table) -> tuple[Outcome, str]:
-        hand, form = entry_save(data, table=table, user=None, reason=_("entered on the phone"))
-        if hand is None:
-            if getattr(form, "conflict", False):
-                return Outcome.CONFLICT, _(
-                    "Game %(n)s was entered or changed meanwhile on another phone or by a "
-                    "clerk: your entry was not saved. Check the game on the sheet."
-                ) % {"n": number}
-            return Outcome.REFUSED, _form_message(form)
-        if hand.needs_approval and not hand.approved_by:
-            return Outcome.SAVED, _(
-                "Game %(n)s is saved and waits for the Turnierleitung's approval."
-            ) % {"n": hand.number}
-        return Outcome.SAVED, _("Game %(n)s is saved.") % {"n": hand.number}
-
-    return entry_once(
-        link=link,
-        phone=phone,
-        key=key,
-        number=min(max(number, 0), 32767),
-        code=str(data["code"]),
-        attempt=attempt,
-    )
-
-
-#: The names in messages of the entry line's fields that have no label (hidden fields).
-UNLABELLED = {"version": gettext_lazy("Version of the game")}
-
-
-def _form_message(form: EntryForm) -> str:
-    """The errors of the entry line in one message, each but the code's with its field's
-    name (a hidden field's from `UNLABELLED`: never "None")."""
-    texts = []
-    for field, errors in form.errors.items():
-        text = " ".join(map(str, errors))
-        if field in form.fields and field != "code":
-            label = form.fields[field].label or UNLABELLED.get(field)
-            if label:
-                text = f"{label}: {text}"
-        texts.append(text)
-    return " ".join(texts)
-
-
-def _confirm(link: models.TableLink, posted) -> str:
-    """A player's confirmation with the personal code of their start card; the error
-    message, or '' when confirmed."""
-    position = _int(posted.get("seat")) or 0
-    seats = link.table.seats.select_related("player")
-    seat = seats.filter(position=position).first() if position in range(1, 6) else None
-    if seat is None:
-        return _("There is no such seat at this table.")
-    try:
-        seat_confirm(seat=seat, link=link, code=str(posted.get("code", "")))
-    except HandRuleError as error:
-        return errors_text(error.errors)
-    return ""
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 #: The fields of a phone's JSON and their types (numbers may come as text, as forms send them).
-JSON_FIELDS: dict[str, tuple[type, ...]]
-JSON_FIELDS = {"key": (str,), "number": (int, str), "version": (int, str), "code": (str,)}
+JSON_FIELDS: dict[str, tuple[type, ...]] = {
+    "key": (str,),
+    "number": (int, str),
+    "version": (int, str),
+    "code": (str,),
+}
 JSON_FIELDS |= {"seat": (int, str), "take": (bool,), "release": (bool,)}
 
 
-class PhoneJsonView(PhoneMixin, View):
+class PhoneJsonMixin(PhoneMixin):
     """A phone's JSON: a body that is no JSON object, holds NaN, Infinity, a number of many
     digits, deep nesting, NUL or a field of the wrong type is answered 400 (German)."""
 
@@ -249,7 +177,7 @@ class PhoneJsonView(PhoneMixin, View):
         return json_object(raw, JSON_FIELDS)
 
 
-class PhoneStateView(PhoneJsonView):
+class PhoneStateView(PhoneJsonMixin, View):
     """GET the table's state; `?seit=REVISION`: 204 while nothing changed since."""
 
     http_method_names = ["get"]
@@ -260,14 +188,14 @@ class PhoneStateView(PhoneJsonView):
         return JsonResponse(self.state())
 
 
-class PhoneEntryView(PhoneJsonView):
+class PhoneEntryView(PhoneJsonMixin, View):
     """POST {key, number, code, version}: the game, stored once under `key`; the answer says
     saved, conflict (somebody else entered the game) or refused (with the reason)."""
 
     http_method_names = ["post"]
 
     def post(self, request, token):
-        answer, fresh = _enter(self.link, phone_of(request), self.body())
+        answer, fresh = phone_entry_save(self.link, self.phone(), self.body())
         return self.answer(
             STATUS[answer.outcome],
             outcome=answer.outcome,
@@ -277,13 +205,13 @@ class PhoneEntryView(PhoneJsonView):
         )
 
 
-class PhoneKeeperView(PhoneJsonView):
+class PhoneKeeperView(PhoneJsonMixin, View):
     """POST {take: bool} to keep the sheet on this phone, {release: true} to hand it on."""
 
     http_method_names = ["post"]
 
     def post(self, request, token):
-        data, phone = self.body(), phone_of(request)
+        data, phone = self.body(), self.phone()
         if data.get("release"):
             keeper_release(self.link, phone)
             return self.answer()
@@ -293,13 +221,13 @@ class PhoneKeeperView(PhoneJsonView):
         return self.answer(409, message=message)
 
 
-class PhoneConfirmView(PhoneJsonView):
+class PhoneConfirmView(PhoneJsonMixin, View):
     """POST {seat, code}: that player confirms the sheet with their personal code."""
 
     http_method_names = ["post"]
 
     def post(self, request, token):
-        error = _confirm(self.link, self.body())
+        error = phone_confirm(self.link, self.body())
         if error:
             return self.answer(400, message=error)
         return self.answer(message=_("Confirmed."))

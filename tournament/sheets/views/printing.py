@@ -3,33 +3,27 @@ Clerks and supervisors of the tournament.
 
 A whole Durchgang takes a while (a 250-table Durchgang about a minute), so its button starts a
 print job (tournament/sheets/print_jobs.py: one per Durchgang, a few at once, the others in
-line) while
-a progress page polls the job's state (JSON). Anything that goes wrong is logged, and the user
-reads a short message.
+line) while a progress page polls the job's state (JSON; its words in
+tournament/sheets/services/printing.py). Anything that goes wrong is logged, and the user reads a
+short message.
 """
 
 from __future__ import annotations
 
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.core.access import CLERK, DurchgangMixin
 from tournament.sheets.pdf import durchgang_sheets_pdf, scoresheet_pdf
-from tournament.sheets.print_jobs import (
-    FAILED,
-    QUEUED,
-    READY,
-    RUNNING,
-    job_pdf,
-    job_start,
-    job_state,
-    render_slot,
+from tournament.sheets.print_jobs import READY, job_pdf, job_start, job_state, render_slot
+from tournament.sheets.services.printing import (
+    print_job_status,
+    sheet_pdf_name,
+    sheets_pdf_name,
 )
 from tournament.sheets.views.sheet import SheetMixin
 
@@ -40,17 +34,13 @@ def _pdf_response(pdf: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _file_name(durchgang: models.Durchgang) -> str:
-    return f"{durchgang.tournament.slug}-durchgang-{durchgang.number}-spiellisten.pdf"
-
-
 class SheetPdfView(SheetMixin, View):
     """The signed sheet of one table."""
 
     def get(self, request, *args, **kwargs):
         table = self.get_table()
-        name = f"{self.tournament.slug}-durchgang-{table.durchgang.number}-tisch-{table.number}.pdf"
-        return _pdf_response(scoresheet_pdf(table), name)  # over a limit: RenderLimitMiddleware
+        # Over a render limit, RenderLimitMiddleware answers.
+        return _pdf_response(scoresheet_pdf(table), sheet_pdf_name(table))
 
 
 class DurchgangPrintMixin(DurchgangMixin):
@@ -78,14 +68,14 @@ class SheetsPdfView(DurchgangPrintMixin, View):
         if "job" not in request.GET:
             with render_slot():
                 pdf = durchgang_sheets_pdf(durchgang)
-            return _pdf_response(pdf, _file_name(durchgang))
+            return _pdf_response(pdf, sheets_pdf_name(durchgang))
         state = self.get_job(durchgang)
         if state["state"] != READY:
             raise Http404
         return FileResponse(
             job_pdf(state["job"]).open("rb"),
             content_type="application/pdf",
-            filename=_file_name(durchgang),
+            filename=sheets_pdf_name(durchgang),
         )
 
 
@@ -111,7 +101,7 @@ class SheetsProgressView(DurchgangPrintMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         durchgang = self.get_durchgang()
         state = self.get_job(durchgang)
-        context.update(durchgang=durchgang, state=state, **_status(state, durchgang))
+        context.update(durchgang=durchgang, state=state, **print_job_status(state, durchgang))
         return context
 
 
@@ -119,7 +109,7 @@ class SheetsStatusView(DurchgangPrintMixin, View):
     def get(self, request, *args, **kwargs):
         durchgang = self.get_durchgang()
         state = self.get_job(durchgang)
-        status = _status(state, durchgang)
+        status = print_job_status(state, durchgang)
         return JsonResponse(
             {
                 "state": state["state"],
@@ -130,30 +120,3 @@ class SheetsStatusView(DurchgangPrintMixin, View):
                 "url": status["pdf_url"] if state["state"] == READY else "",
             }
         )
-
-
-def _status(state: dict, durchgang: models.Durchgang) -> dict:
-    args = [durchgang.tournament.slug, durchgang.number]
-    message = {
-        QUEUED: _(
-            "Waiting in line: place %(place)s. Printing starts when the print jobs before it "
-            "are done."
-        ),
-        RUNNING: _("Preparing the signed scoresheets: %(done)s of %(total)s tables done."),
-        READY: _("The signed scoresheets are ready (%(total)s tables)."),
-        FAILED: _(
-            "The PDF could not be made. Please try again; if it fails again, tell the "
-            "administrator."
-        ),
-    }[state["state"]] % {
-        "place": state.get("place", 0),
-        "done": state["done"],
-        "total": state["total"],
-    }
-    if state["state"] == FAILED and state.get("error"):
-        message = state["error"]  # a render over its bounds says which and what to do
-    return {
-        "message": message,
-        "pdf_url": reverse("manage:sheets_pdf", args=args) + f"?job={state['job']}",
-        "status_url": reverse("manage:sheets_print_status", args=[*args, state["job"]]),
-    }

@@ -14,9 +14,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from scoring.entry_code import CodeError
-from scoring.hand import hand_points
-from scoring.seating import games_at_table
 from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
 from tournament.core.engine import tournament_point_table
@@ -37,19 +34,15 @@ from tournament.sheets.forms import (
     SignForm,
     StrikeForm,
     VersionOnlyForm,
-    code_message,
+    entry_decided,
+    entry_initial,
     errors_text,
-    game_from_code,
     tout_conditions,
 )
 from tournament.sheets.pdf import sheet_verification_of
+from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-from tournament.sheets.services.hands import (
-    HandConflict,
-    HandRuleError,
-    hand_check,
-    hand_delete,
-)
+from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_delete
 from tournament.sheets.services.sheet import (
     seat_sign,
     sheet_close,
@@ -121,14 +114,11 @@ class SheetMixin(DurchgangMixin):
         )
         return url + anchor
 
-    def games(self, table: models.Table) -> int:
-        return games_at_table(
-            seats=table.seat_count, games_per_durchgang=self.tournament.games_per_durchgang
-        )
 
+class SheetPageMixin(SheetMixin):
+    """The page of one sheet; the views that post to it show it again with their errors."""
 
-class SheetView(SheetMixin, TemplateView):
-    template_name = "tournament/sheets/sheet.html"
+    template_name: str | None = "tournament/sheets/sheet.html"
 
     def get_context_data(self, **kwargs):
         """The whole sheet in a constant number of queries, whatever the size of the sheet,
@@ -145,7 +135,9 @@ class SheetView(SheetMixin, TemplateView):
         corrections = list(table.corrections.select_related("requested_by", "decided_by"))
         point_table = tournament_point_table(self.tournament)
         entry = kwargs.get("entry_form") or EntryForm(
-            seats=seats, games=len(rows), initial=_entry_initial(rows, self.request.GET)
+            seats=seats,
+            games=len(rows),
+            initial=entry_initial(rows, number_or_none(self.request.GET.get("spiel"))),
         )
         is_supervisor = role_allows(self.role, SUPERVISOR)
         correction_form = kwargs.get("correction_form") or CorrectionForm(seats=seats)
@@ -166,7 +158,7 @@ class SheetView(SheetMixin, TemplateView):
             sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
             correction_form=correction_form,
             decided=[h.number for h in decided],
-            entry_decided=_entry_decided(decided, entry),
+            entry_decided=entry_decided(decided, entry),
             corrections_open=table.closed or bool(decided) or correction_form.is_bound,
             events=[
                 (e, snapshot_text(e.before), snapshot_text(e.after))
@@ -181,23 +173,11 @@ class SheetView(SheetMixin, TemplateView):
         return context
 
 
-def _entry_decided(decided: list[models.Hand], entry: EntryForm) -> str:
-    """Why the game loaded into the (unsent) entry line cannot be changed there, or ''."""
-    number = None if entry.is_bound else entry.initial.get("number")
-    return next((decided_message(h) for h in decided if h.number == number), "")
+class SheetView(SheetPageMixin, TemplateView):
+    """One sheet: its games and points, the entry line, signatures, corrections, history."""
 
 
-def _entry_initial(rows: list, query) -> dict:
-    """The entry line: game `?spiel=K` to change it, else the first game not yet entered."""
-    wanted = _int(query.get("spiel"))
-    if wanted is not None and 1 <= wanted <= len(rows) and rows[wanted - 1].hand:
-        row = rows[wanted - 1]
-        return {"number": wanted, "code": row.code, "version": row.hand.version}
-    free = [r.number for r in rows if r.hand is None]
-    return {"number": free[0] if free else len(rows), "version": 0}
-
-
-class HandEnterView(SheetView):
+class HandEnterView(SheetPageMixin, TemplateView):
     """POST one game line; errors are shown next to the field and nothing is stored."""
 
     http_method_names = ["post"]
@@ -222,22 +202,12 @@ class HandPreviewView(SheetMixin, View):
     """The points a code line gives, while the clerk types it (JSON)."""
 
     def get(self, request, *args, **kwargs):
-        table = self.get_table()
-        seats = sheet_seats(table)
-        try:
-            number = int(request.GET.get("number", ""))
-            game = game_from_code(request.GET.get("code", ""), seats)
-        except ValueError:
-            return JsonResponse({"error": _("Enter the game number.")})
-        except CodeError as error:
-            return JsonResponse({"error": code_message(error, len(seats))})
-        draft = models.Hand(table=table, number=number, **game.fields())
-        try:
-            engine = hand_check(draft, table=table)
-        except HandRuleError as error:
-            return JsonResponse({"error": errors_text(error.errors)})
-        points = hand_points(engine, tournament_point_table(self.tournament))
-        return JsonResponse({"points": [points[k] for k in engine.seats]})
+        answer = entry_preview(
+            table=self.get_table(),
+            number=request.GET.get("number", ""),
+            code=request.GET.get("code", ""),
+        )
+        return JsonResponse(answer)
 
 
 class HandMixin(SheetMixin):
@@ -276,17 +246,11 @@ class HandDeleteView(HandMixin, View):
         return redirect(self.sheet_url(table))
 
 
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+class HandPageMixin(HandMixin):
+    """The page of one game; the supervisor's decisions posted to it show it again with their
+    errors."""
 
-
-class HandDetailView(HandMixin, TemplateView):
-    """One game: what was entered, the supervisor's decisions, and its history."""
-
-    template_name = "tournament/sheets/hand.html"
+    template_name: str | None = "tournament/sheets/hand.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -325,6 +289,10 @@ class HandDetailView(HandMixin, TemplateView):
             ),
         )
         return context
+
+
+class HandDetailView(HandPageMixin, TemplateView):
+    """One game: what was entered, the supervisor's decisions, and its history."""
 
 
 class SignView(SheetMixin, View):

@@ -1,11 +1,11 @@
-"""The supervisor's pages: approvals, struck games and sanctions of single games, corrections
-of closed sheets, and the clerks of the tournament. Clerks may ask for corrections."""
+"""The supervisor's pages: approvals, struck games and sanctions of single games, and corrections
+of closed sheets. Clerks may ask for corrections."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
-from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -15,14 +15,12 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import CLERK, SUPERVISOR, TournamentMixin
-from tournament.core.history import hand_snapshot
+from tournament.core.access import SUPERVISOR, TournamentMixin
 from tournament.core.live import LiveFragmentMixin
-from tournament.sheets.display import sheet_seats, snapshot_text
+from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
 from tournament.sheets.forms import (
     ApprovalForm,
-    ClerkForm,
     CorrectionForm,
     NoteForm,
     SanctionForm,
@@ -32,11 +30,11 @@ from tournament.sheets.forms import (
     form_add_errors,
     tout_conditions,
 )
+from tournament.sheets.services.correction_queue import correction_queue
 from tournament.sheets.services.corrections import (
     correction_apply,
     correction_reject,
     correction_request,
-    corrections_pending,
 )
 from tournament.sheets.services.hands import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import (
@@ -46,7 +44,7 @@ from tournament.sheets.services.supervision import (
     hand_strike,
     sanction_record,
 )
-from tournament.sheets.views.sheet import HandDetailView, SheetView
+from tournament.sheets.views.sheet import HandPageMixin, SheetPageMixin
 
 
 class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
@@ -78,17 +76,22 @@ class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
         ]
 
 
-class HandDecisionView(HandDetailView):
-    """POST a decision on one game; on an error the game's page shows it next to the field."""
+class HandDecisionMixin(HandPageMixin):
+    """POST a decision on one game; on an error the game's page shows it next to the field.
+    A view of a decision names its form (`form_name`, `make_form`), what it does (`decide`)
+    and what the supervisor reads when it is done (`done_message`)."""
 
     required_role = SUPERVISOR
-    http_method_names = ["post"]
+    http_method_names: Sequence[str] = ["post"]
     form_name = ""
 
     def make_form(self, table, hand):
         raise NotImplementedError
 
     def decide(self, hand, data):
+        raise NotImplementedError
+
+    def done_message(self, hand) -> str:
         raise NotImplementedError
 
     def post(self, request, *args, **kwargs):
@@ -104,7 +107,7 @@ class HandDecisionView(HandDetailView):
                 form.add_error(None, conflict_message(hand.number))
             else:
                 messages.success(request, self.done_message(hand))
-                return redirect(next_on_site(request) or self.hand_url(table, hand))
+                return redirect(self.next_on_site() or self.hand_url(table, hand))
         context = self.get_context_data(**{self.form_name: form})
         return self.render_to_response(context, status=400)
 
@@ -114,18 +117,18 @@ class HandDecisionView(HandDetailView):
             args=[self.tournament.slug, table.durchgang.number, table.number, hand.number],
         )
 
+    def next_on_site(self) -> str | None:
+        """The posted `next` when it is a URL of this site (never another host or scheme)."""
+        request = self.request
+        target = request.POST.get("next", "")
+        safe = url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        # A path of this site only: `redirect()` reads any other word ("１２") as a view's name.
+        return target if target.startswith("/") and safe else None
 
-def next_on_site(request) -> str | None:
-    """The posted `next` when it is a URL of this site (never another host or scheme)."""
-    target = request.POST.get("next", "")
-    safe = url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    # A path of this site only: `redirect()` reads any other word ("１２") as a view's name.
-    return target if target.startswith("/") and safe else None
 
-
-class ApproveView(HandDecisionView):
+class ApproveView(HandDecisionMixin, TemplateView):
     form_name = "approval_form"
 
     def make_form(self, table, hand):
@@ -138,7 +141,7 @@ class ApproveView(HandDecisionView):
         return _("Game %(n)s approved: it is scored now.") % {"n": hand.number}
 
 
-class RefuseView(HandDecisionView):
+class RefuseView(HandDecisionMixin, TemplateView):
     form_name = "approval_form"
 
     def make_form(self, table, hand):
@@ -151,7 +154,7 @@ class RefuseView(HandDecisionView):
         return _("Game %(n)s refused: it is struck and scores 0.") % {"n": hand.number}
 
 
-class StrikeView(HandDecisionView):
+class StrikeView(HandDecisionMixin, TemplateView):
     form_name = "strike_form"
 
     def make_form(self, table, hand):
@@ -170,7 +173,7 @@ class StrikeView(HandDecisionView):
         return _("Game %(n)s changed.") % {"n": hand.number}
 
 
-class SanctionView(HandDecisionView):
+class SanctionView(HandDecisionMixin, TemplateView):
     form_name = "sanction_form"
 
     def make_form(self, table, hand):
@@ -189,7 +192,7 @@ class SanctionView(HandDecisionView):
         return _("The sanction of game %(n)s is recorded.") % {"n": hand.number}
 
 
-class CorrectionRequestView(SheetView):
+class CorrectionRequestView(SheetPageMixin, TemplateView):
     """A clerk or supervisor asks for a correction of a closed sheet (5.3.4)."""
 
     http_method_names = ["post"]
@@ -221,27 +224,8 @@ class CorrectionQueueView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        pending = []
-        for correction in corrections_pending(self.tournament):
-            hand = correction.table.hands.filter(number=correction.number).first()
-            current = snapshot_text(hand_snapshot(hand)) if hand is not None else None
-            version = hand.version if hand is not None else 0
-            pending.append((correction, current, _proposed_text(correction), version))
-        context["pending"] = pending
+        context["pending"] = correction_queue(self.tournament)
         return context
-
-
-def _proposed_text(correction: models.Correction) -> str:
-    if correction.proposed is None:
-        return _("delete the game")
-    proposed = dict(correction.proposed)
-    names = {
-        p.pk: f"{p.start_number} {p.name}"
-        for p in models.Player.objects.filter(pk__in=[proposed["declarer"], proposed["partner"]])
-    }
-    proposed["declarer"] = names.get(proposed["declarer"])
-    proposed["partner"] = names.get(proposed["partner"])
-    return snapshot_text(proposed)
 
 
 class CorrectionDecideView(TournamentMixin, View):
@@ -272,56 +256,3 @@ class CorrectionDecideView(TournamentMixin, View):
         except HandConflict as error:
             messages.error(request, conflict_message(error.args[0]))
         return redirect("manage:corrections", slug=slug)
-
-
-class ClerkListView(TournamentMixin, TemplateView):
-    """The supervisor manages who may enter games (clerks) in this tournament."""
-
-    template_name = "tournament/sheets/clerks.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["members"] = self.tournament.memberships.select_related("user").order_by(
-            "role", "user__username"
-        )
-        context["form"] = kwargs.get("form") or ClerkForm()
-        return context
-
-    def post(self, request, slug):
-        form = ClerkForm(request.POST)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form), status=400)
-        with transaction.atomic():
-            user = form.cleaned_data["user"]
-            if user is None:
-                user = get_user_model().objects.create_user(
-                    form.cleaned_data["username"], password=form.cleaned_data["password"]
-                )
-            _membership, created = models.Membership.objects.get_or_create(
-                tournament=self.tournament, user=user, defaults={"role": CLERK}
-            )
-        if created:
-            messages.success(request, _("%(name)s is a clerk now.") % {"name": user.username})
-        else:
-            messages.info(
-                request,
-                _("%(name)s has a role in this tournament already.") % {"name": user.username},
-            )
-        return redirect("manage:clerks", slug=slug)
-
-
-class ClerkRemoveView(TournamentMixin, View):
-    http_method_names = ["post"]
-
-    def post(self, request, slug, pk):
-        membership = get_object_or_404(
-            models.Membership,
-            pk=pk,
-            tournament=self.tournament,
-            role=models.Membership.Role.CLERK,
-        )
-        membership.delete()
-        messages.success(
-            request, _("%(name)s is no longer a clerk.") % {"name": membership.user.username}
-        )
-        return redirect("manage:clerks", slug=slug)

@@ -1,0 +1,83 @@
+"""What a table's phone sends: a game from its entry line, stored once under the phone's key
+for it (tournament/phones/services.py), and a player's confirmation of the sheet with the
+personal code of their start card. Both come as a form (the page without JavaScript) or as a
+phone's JSON, where numbers may come as numbers or as text."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament import models
+from tournament.core.raw_input import number_or_none
+from tournament.phones.services import Outcome, entry_once
+from tournament.sheets.entry import entry_save
+from tournament.sheets.forms import EntryForm, errors_text
+from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.sheet import seat_confirm
+
+#: The names in messages of the entry line's fields that have no label (hidden fields).
+UNLABELLED = {"version": gettext_lazy("Version of the game")}
+
+
+def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models.PhoneEntry, bool]:
+    """One game from a phone, stored once under the phone's key for it: the answer (outcome
+    and message) and whether it is new."""
+    data = {name: posted.get(name, "") for name in ("number", "code", "version")}
+    key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
+    number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
+
+    def attempt(table: models.Table) -> tuple[Outcome, str]:
+        hand, form = entry_save(data, table=table, user=None, reason=_("entered on the phone"))
+        if hand is None:
+            if getattr(form, "conflict", False):
+                return Outcome.CONFLICT, _(
+                    "Game %(n)s was entered or changed meanwhile on another phone or by a "
+                    "clerk: your entry was not saved. Check the game on the sheet."
+                ) % {"n": number}
+            return Outcome.REFUSED, entry_form_message(form)
+        if hand.needs_approval and not hand.approved_by:
+            return Outcome.SAVED, _(
+                "Game %(n)s is saved and waits for the Turnierleitung's approval."
+            ) % {"n": hand.number}
+        return Outcome.SAVED, _("Game %(n)s is saved.") % {"n": hand.number}
+
+    return entry_once(
+        link=link,
+        phone=phone,
+        key=key,
+        number=min(max(number, 0), 32767),
+        code=str(data["code"]),
+        attempt=attempt,
+    )
+
+
+def entry_form_message(form: EntryForm) -> str:
+    """The errors of the entry line in one message, each but the code's with its field's
+    name (a hidden field's from `UNLABELLED`: never "None")."""
+    texts = []
+    for field, errors in form.errors.items():
+        text = " ".join(map(str, errors))
+        if field in form.fields and field != "code":
+            label = form.fields[field].label or UNLABELLED.get(field)
+            if label:
+                text = f"{label}: {text}"
+        texts.append(text)
+    return " ".join(texts)
+
+
+def phone_confirm(link: models.TableLink, posted) -> str:
+    """A player's confirmation with the personal code of their start card; the error
+    message, or '' when confirmed."""
+    position = number_or_none(str(posted.get("seat"))) or 0  # JSON's number, or a form's text
+    seats = link.table.seats.select_related("player")
+    seat = seats.filter(position=position).first() if position in range(1, 6) else None
+    if seat is None:
+        return _("There is no such seat at this table.")
+    try:
+        seat_confirm(seat=seat, link=link, code=str(posted.get("code", "")))
+    except HandRuleError as error:
+        return errors_text(error.errors)
+    return ""
