@@ -48,6 +48,21 @@ SUITS_FOR: dict[Contract, tuple[Suit, ...]] = {
     Contract.SIE: (),
 }
 
+#: The most Laufende a game of each contract can have, bounded by the cards (6.2.2 of 2024): in a
+#: Rufspiel the two players' 16 cards hold at most 14 (every trump); one player's 8 cards at
+#: most 8 in a Solo, Farbwenz or Farbgeier; a Wenz's or Geier's trumps are only the four Unter or
+#: Ober. A Sie is the four Ober and four Unter, the eight highest trumps of a Solo (6.2.7 of 2024
+#: prices it as a Solo with eight Laufende), so it has 8 at most too.
+MAX_LAUFENDE: dict[Contract, int] = {
+    Contract.RUFSPIEL: 14,
+    Contract.SOLO: 8,
+    Contract.WENZ: 4,
+    Contract.FARBWENZ: 8,
+    Contract.GEIER: 4,
+    Contract.FARBGEIER: 8,
+    Contract.SIE: 8,
+}
+
 #: Contracts every tournament allows unless it says otherwise (interchange format default).
 DEFAULT_CONTRACTS: tuple[Contract, ...] = (
     Contract.RUFSPIEL,

@@ -2,7 +2,7 @@
 score column holds. Plain Python, no Django.
 
 A *path* names a number of a table in its dict form (`rules.presets`), dotted: `single.base`,
-`tout.factor`, `kontra.2`, `sanction.single.offender`, `overrides.wenz.laufende_from`.
+`tout.factor`, `sanction.single.offender`, `overrides.wenz.laufende_from`.
 """
 
 from __future__ import annotations
@@ -12,15 +12,14 @@ from __future__ import annotations
 SCORE_LIMIT = 2**31 - 1
 #: Bounds of a table's numbers (`value_limit`), chosen so that every game and every sanction
 #: fits `SCORE_LIMIT` with every number at its bound: a Sie of factor 10 on a game of
-#: 17 × 100,000 (simple, Schneider, Schwarz and 14 Laufende) plus 100,000, times Retour 16,
-#: paid by three players, is 820,800,000. A value is points or cents (100,000 cents are 1,000
-#: euros); a sanction is scored as it stands, and rule 3.4.17 derives at most 9,300,000 from
-#: values within these bounds.
-VALUE_LIMIT = 100_000
+#: 17 × 400,000 (simple, Schneider, Schwarz and 14 Laufende) plus 400,000, times Retour 4
+#: (`rules.pointtables.KONTRA_FACTORS`), paid by three players, is 820,800,000. A value is
+#: points or cents (400,000 cents are 4,000 euros); a sanction is scored as it stands, and rule
+#: 3.4.17 derives at most 37,200,000 from values within these bounds.
+VALUE_LIMIT = 400_000
 LAUFENDE_LIMIT = 14
 FACTOR_LIMIT = 10
-KONTRA_LIMIT = 16
-SANCTION_LIMIT = 10_000_000
+SANCTION_LIMIT = 40_000_000
 
 
 def value_limit(path: str) -> int:
@@ -28,8 +27,6 @@ def value_limit(path: str) -> int:
     name = path.rsplit(".", 1)[-1]
     if path.startswith("sanction."):
         return SANCTION_LIMIT
-    if path.startswith("kontra"):
-        return KONTRA_LIMIT
     if name == "factor":
         return FACTOR_LIMIT
     if name in ("laufende_from", "laufende_max"):

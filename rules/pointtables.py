@@ -16,29 +16,33 @@ Plain Python, no Django. Terms:
   game: `factor` × the value of the game at a tier, plus `fixed`. The Tout's game is its own
   contract; the Sie's is a Solo with `laufende` Laufende (6.2.7 of 2024: four times a Solo with
   eight Laufende).
-- *Kontra*: level 0 none, 1 Stoß, 2 Retour; `kontra[level]` multiplies the amount (6.2.8).
+- *Kontra*: level 0 none, 1 Stoß, 2 Retour. Stoß doubles and Retour quadruples the game's value
+  under every table (`KONTRA_FACTORS`; 4.2.4 of 2007, 6.2.8 of 2024): a rule, not a value a
+  table may change, so that an allowed Kontra is never silently worth nothing.
 - *Sanctions* (3.4.17): the offender loses `offender`; each player of the other side gains
   `opponent`, or, when a defender offended in a single-player game, the declarer gains
   `declarer`; the offender's partners score 0. Stoß and Laufende do not count.
 
 A table is data: the named presets live in `rules.presets` as plain dicts (the same form
 `point_table_to_dict` writes and a tournament stores for a custom table), never as branches in
-code. `point_table_problems` checks a custom table and `example_games` shows what it scores.
+code. `rules.tablechecks.point_table_problems` checks a custom table and
+`rules.examples.example_games` shows what it scores.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import product
 
-from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract, Suit
-from rules.limits import value_limit
+from rules.contracts import SINGLE_PLAYER, Contract, Suit
 
 #: The numbers of a `GameValue` and the kinds of game a sanction row is for, in dict-form order.
 VALUE_FIELDS = ("base", "schneider", "schwarz", "laufende_unit", "laufende_from", "laufende_max")
 SANCTION_KINDS = ("rufspiel", "single", "tout")
 UNITS = ("points", "cents")
+#: What Kontra multiplies a game's value by, per level: none, Stoß, Retour (4.2.4 of 2007, 6.2.8
+#: of 2024). The same under every table; a sanction is never multiplied.
+KONTRA_FACTORS: tuple[int, int, int] = (1, 2, 4)
 
 
 class Tier(StrEnum):
@@ -159,9 +163,10 @@ class SanctionPoints:
 @dataclass(frozen=True)
 class PointTable:
     """A named point table: the values of the Rufspiel, of the single-player games (`overrides`
-    per contract where one differs), of Tout and Sie, the sanctions, the Kontra factors, whether
-    the table is zero-sum, whether Kontra is on by default for tournaments scoring with it, and the
-    `unit` of its values (`points`, or `cents` for a money tariff).
+    per contract where one differs), of Tout and Sie, the sanctions, whether the table is
+    zero-sum, whether Kontra is on by default for tournaments scoring with it, and the `unit` of
+    its values (`points`, or `cents` for a money tariff). What Kontra multiplies by is no value
+    of a table (`KONTRA_FACTORS`).
     `source` says where the values come from and which of them are assumptions."""
 
     key: str
@@ -173,7 +178,6 @@ class PointTable:
     sie: Multiple
     sanction: SanctionValues
     overrides: tuple[tuple[Contract, GameValue], ...] = ()
-    kontra: tuple[int, int, int] = (1, 2, 4)
     zero_sum: bool = True
     kontra_allowed: bool = False
     unit: str = "points"  # or "cents": a money tariff, shown in euros and cents
@@ -193,7 +197,8 @@ class PointTable:
         return dict(self.overrides).get(contract, self.single)
 
     def game_value(self, game: GameResult) -> int:
-        """The value per payment (zero-sum) or per winner (plus-only) of a played game."""
+        """The value per payment (zero-sum) or per winner (plus-only) of a played game: Stoß
+        doubles it, Retour quadruples it, whatever the table (`KONTRA_FACTORS`)."""
         value = self.value_of(game.contract)
         if game.contract is Contract.SIE:
             amount = self.sie.of(value, suit=None, laufende=game.laufende)
@@ -201,7 +206,7 @@ class PointTable:
             amount = self.tout.of(value, suit=game.suit, laufende=game.laufende)
         else:
             amount = value.worth(suit=game.suit, tier=game.tier, laufende=game.laufende)
-        return amount * self.kontra[game.kontra]
+        return amount * KONTRA_FACTORS[game.kontra]
 
     def points(self, game: GameResult) -> SidePoints:
         """What each player of either side scores at a table of four; a Sie is always won."""
@@ -243,180 +248,3 @@ def sanctions_by_3_4_17(table: PointTable) -> SanctionValues:
     single = table.single.worth(suit=None, tier=schneider, laufende=0)
     tout = table.tout.of(table.single, suit=None, laufende=0)
     return SanctionValues(rufspiel=row(ruf, 2), single=row(single, 3), tout=row(tout, 3))
-
-
-# --- Checking a custom table, and showing what it scores -----------------------------------
-
-
-@dataclass(frozen=True)
-class TableProblem:
-    """Why a table cannot be used: the `field` (dotted path of the dict form) and a `code`.
-
-    Codes: negative_value; value_too_large (above `value_limit`: a game could score more than
-    the score column holds); game_worth_nothing (a simple game, a Tout or a Sie scores 0);
-    laufende_from_range (Laufende paid, but not from 1 to 14); laufende_max_below_from;
-    laufende_range (a Sie's Laufende not 0 to 14); suit_not_named (a suit value for a suit the
-    contract cannot name, e.g. a Herz-Rufspiel); kontra_factor_below_one; not_zero_sum (a
-    zero-sum table where some sample game does not sum to zero); negative_points (a plus-only
-    table where some sample game gives a player minus points).
-    """
-
-    field: str
-    code: str
-
-
-def point_table_problems(table: PointTable) -> list[TableProblem]:
-    """Everything wrong with `table` (empty when a tournament may score with it)."""
-    found: list[TableProblem] = []
-    found += [TableProblem(path, "negative_value") for path, n in _numbers(table) if n < 0]
-    found += [
-        TableProblem(path, "value_too_large")
-        for path, n in _numbers(table)
-        if n > value_limit(path)
-    ]
-    for path, contracts, value in _game_values(table):
-        if value.base < 1 or any(base < 1 for _, base in value.suits):
-            found.append(TableProblem(f"{path}.base", "game_worth_nothing"))
-        if value.laufende_unit and not 1 <= value.laufende_from <= 14:
-            found.append(TableProblem(f"{path}.laufende_from", "laufende_from_range"))
-        if 0 < value.laufende_max < value.laufende_from:
-            found.append(TableProblem(f"{path}.laufende_max", "laufende_max_below_from"))
-        named = {suit for contract in contracts for suit in SUITS_FOR[contract]}
-        for suit, _ in value.suits:
-            if suit not in named:
-                found.append(TableProblem(f"{path}.suits.{suit.value}", "suit_not_named"))
-    for name, multiple in (("tout", table.tout), ("sie", table.sie)):
-        if multiple.factor < 1 and multiple.fixed < 1:
-            found.append(TableProblem(name, "game_worth_nothing"))
-    if table.sie.laufende is not None and not 0 <= table.sie.laufende <= 14:
-        found.append(TableProblem("sie.laufende", "laufende_range"))
-    if any(factor < 1 for factor in table.kontra):
-        found.append(TableProblem("kontra", "kontra_factor_below_one"))
-    if table.unit not in UNITS:
-        found.append(TableProblem("unit", "unit_unknown"))
-    if any(problem.code == "value_too_large" for problem in found):
-        return found  # its sample games could be numbers of any size: not worth computing
-    for field in dict.fromkeys(_unbalanced(table)):
-        found.append(TableProblem(field, "not_zero_sum" if table.zero_sum else "negative_points"))
-    return found
-
-
-def _game_values(table: PointTable):
-    yield "rufspiel", (Contract.RUFSPIEL,), table.rufspiel
-    yield "single", tuple(SINGLE_PLAYER), table.single
-    for contract, value in table.overrides:
-        yield f"overrides.{contract.value}", (contract,), value
-
-
-def _numbers(table: PointTable):
-    for path, _, value in _game_values(table):
-        yield from ((f"{path}.{name}", getattr(value, name)) for name in VALUE_FIELDS)
-        yield from ((f"{path}.suits.{suit.value}", base) for suit, base in value.suits)
-    for name, multiple in (("tout", table.tout), ("sie", table.sie)):
-        yield from ((f"{name}.factor", multiple.factor), (f"{name}.fixed", multiple.fixed))
-    for kind in SANCTION_KINDS:
-        row = getattr(table.sanction, kind)
-        yield from ((f"sanction.{kind}.{name}", n) for name, n in vars(row).items())
-    yield from ((f"kontra.{level}", factor) for level, factor in enumerate(table.kontra))
-
-
-def sample_games() -> list[GameResult]:
-    """Every kind of game a table must score: each contract, suit, result, tier, Tout, a range of
-    Laufende and each Kontra level."""
-    games = []
-    for contract in Contract:
-        for suit in SUITS_FOR[contract] or (None,):
-            for won, tier, tout, laufende, kontra in product(
-                (True, False), Tier, (False, True), (0, 1, 2, 3, 4, 8, 14), (0, 1, 2)
-            ):
-                if tout and contract not in SINGLE_PLAYER:
-                    continue
-                if contract is Contract.SIE and (not won or tier is not Tier.SIMPLE):
-                    continue
-                schneider, schwarz = tier is not Tier.SIMPLE, tier is Tier.SCHWARZ
-                games.append(
-                    GameResult(contract, suit, won, schneider, schwarz, tout, laufende, kontra)
-                )
-    return games
-
-
-def _unbalanced(table: PointTable):
-    """The fields of the sample games that break zero-sum, or give plus-only minus points."""
-    for game in sample_games():
-        defenders = 2 if game.contract is Contract.RUFSPIEL else 3
-        scored = table.points(game)
-        if not _balanced(table, [scored.declaring] * (4 - defenders) + [scored.other] * defenders):
-            yield "zero_sum"
-        if game.contract is Contract.SIE or game.kontra or game.laufende:
-            continue
-        kind = "rufspiel" if game.contract is Contract.RUFSPIEL else "single"
-        kind = "tout" if game.counts_as_tout else kind
-        for by_declaring_side in (True, False):
-            s = table.sanction_points(game, by_declaring_side=by_declaring_side)
-            if game.contract is Contract.RUFSPIEL:
-                seats = [s.offender, s.partners, s.opponents, s.opponents]
-            elif by_declaring_side:
-                seats = [s.offender, s.opponents, s.opponents, s.opponents]
-            else:
-                seats = [s.offender, s.partners, s.partners, s.opponents]
-            if not _balanced(table, seats):
-                yield f"sanction.{kind}"
-
-
-def _balanced(table: PointTable, seats: list[int]) -> bool:
-    return sum(seats) == 0 if table.zero_sum else min(seats) >= 0
-
-
-@dataclass(frozen=True)
-class ExampleGame:
-    """A game to show next to a table: a stable `key` for its description, the game, and what
-    each player of the declaring side and of the other side scores (at a table of four)."""
-
-    key: str
-    game: GameResult
-    declaring_side: int
-    other_side: int
-
-
-def example_games(table: PointTable) -> list[ExampleGame]:
-    """A short list of games and their points under `table`, e.g. for a form's live preview.
-
-    Always: Rufspiel won simple / Schneider / Schwarz and lost, Solo likewise, Solo-Tout won and
-    lost, Sie. Then what only some tables have: each contract with its own values
-    (`<contract>`), each suit with its own value (`solo_<suit>`), Laufende where they are paid
-    (`<contract>_<n>_laufende`, n the fewest that pay) and Stoß / Retour where they count.
-    """
-    ruf, solo, eichel = Contract.RUFSPIEL, Contract.SOLO, Suit.EICHEL
-    games = [
-        ("rufspiel", GameResult(ruf, eichel)),
-        ("rufspiel_schneider", GameResult(ruf, eichel, schneider=True)),
-        ("rufspiel_schwarz", GameResult(ruf, eichel, schneider=True, schwarz=True)),
-        ("rufspiel_lost", GameResult(ruf, eichel, won=False)),
-        ("solo", GameResult(solo, eichel)),
-        ("solo_schneider", GameResult(solo, eichel, schneider=True)),
-        ("solo_schwarz", GameResult(solo, eichel, schneider=True, schwarz=True)),
-        ("solo_lost", GameResult(solo, eichel, won=False)),
-        ("solo_tout", GameResult(solo, eichel, tout=True)),
-        ("solo_tout_lost", GameResult(solo, eichel, won=False, tout=True)),
-        ("sie", GameResult(Contract.SIE)),
-    ]
-    for contract, _ in table.overrides:
-        suit = (SUITS_FOR[contract] or (None,))[0]
-        if table.game_value(GameResult(contract, suit)) != table.game_value(GameResult(solo, suit)):
-            games.append((contract.value, GameResult(contract, suit)))
-    for suit, _ in table.value_of(solo).suits:
-        games.append((f"solo_{suit.value}", GameResult(solo, suit)))
-    for contract in (ruf, solo, *(c for c, _ in table.overrides if c is not solo)):
-        value = table.value_of(contract)
-        if value.laufende_unit:
-            n = max(value.laufende_from, 1)
-            suit = (SUITS_FOR[contract] or (None,))[0]
-            games.append((f"{contract.value}_{n}_laufende", GameResult(contract, suit, laufende=n)))
-    if table.kontra[1:] != (1, 1):
-        games.append(("rufspiel_kontra", GameResult(ruf, eichel, kontra=1)))
-        games.append(("rufspiel_retour", GameResult(ruf, eichel, kontra=2)))
-    examples = []
-    for key, game in games:
-        scored = table.points(game)
-        examples.append(ExampleGame(key, game, scored.declaring, scored.other))
-    return examples

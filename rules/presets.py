@@ -9,12 +9,16 @@ sanctions are those rule 3.4.17 gives it (`sanctions_by_3_4_17`), written out as
 
 Every table is scored with the project's reading of the tournament rules (docs/rules.md): in the
 first game of a sheet a single-player Tout or Schwarz is a simple game (5.2.15; its Laufende and
-Stoß still count), a sanctioned game is scored by the sanction (3.4.17), a struck game scores 0.
+Stoß still count), a sanctioned game is scored by the sanction (3.4.17), a struck game scores 0,
+and where a tournament allows Kontra, Stoß doubles and Retour quadruples the game's value
+(`rules.pointtables.KONTRA_FACTORS`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from rules.contracts import SINGLE_PLAYER, Contract, Suit
 from rules.pointtables import (
@@ -31,6 +35,12 @@ from rules.pointtables import (
 
 # --- The dict form: JSON-safe, for presets, custom tables and the interchange file -----------
 
+#: A table in its dict form: JSON data (str, int, bool, None, lists and dicts), read from a file
+#: or a database field, so its values are checked one by one where they are read.
+TableData = dict[str, Any]
+
+_T = TypeVar("_T")
+
 
 class PointTableDataError(ValueError):
     """A point table given as data is malformed: `field` (a dotted path) and a `code`.
@@ -45,19 +55,23 @@ class PointTableDataError(ValueError):
         self.code = code
 
 
-_REQUIRED = object()
+class _Required:
+    """The default of a value that must be given."""
 
 
-def point_table_to_dict(table: PointTable) -> dict:
+_REQUIRED = _Required()
+
+
+def point_table_to_dict(table: PointTable) -> TableData:
     """`table` as plain data (str, int, bool, None, lists, dicts): JSON-safe, and what
     `point_table_from_dict` reads back into an equal table."""
 
-    def value(v: GameValue) -> dict:
+    def value(v: GameValue) -> TableData:
         return {name: getattr(v, name) for name in VALUE_FIELDS} | {
             "suits": {suit.value: base for suit, base in v.suits}
         }
 
-    def multiple(m: Multiple) -> dict:
+    def multiple(m: Multiple) -> TableData:
         return {"factor": m.factor, "tier": m.tier.value, "fixed": m.fixed, "laufende": m.laufende}
 
     return {
@@ -67,7 +81,6 @@ def point_table_to_dict(table: PointTable) -> dict:
         "zero_sum": table.zero_sum,
         "kontra_allowed": table.kontra_allowed,
         "unit": table.unit,
-        "kontra": list(table.kontra),
         "rufspiel": value(table.rufspiel),
         "single": value(table.single),
         "overrides": {contract.value: value(v) for contract, v in table.overrides},
@@ -83,7 +96,10 @@ def point_table_from_dict(data: object) -> PointTable:
     Only `key`, `title`, `rufspiel.base`, `single.base`, `tout` and `sie` are required. An entry of
     `overrides` (per single-player contract) names only what differs from `single`. Without
     `sanction` the sanctions follow from the table by rule 3.4.17 (`sanctions_by_3_4_17`).
-    Whether the values make sense is `point_table_problems`' business.
+    `kontra`, the Kontra factors tables carried before Kontra became a rule of its own (Stoß ×2,
+    Retour ×4 under every table), is still read from older files and must be three whole
+    numbers, but changes nothing. Whether the values make sense is
+    `rules.tablechecks.point_table_problems`' business.
     """
     top = _object(
         data,
@@ -92,6 +108,8 @@ def point_table_from_dict(data: object) -> PointTable:
         + ("overrides", "tout", "sie", "sanction", "unit"),
     )
     key, title = _take(top, "key", "", str), _take(top, "title", "", str)
+    if "kontra" in top:
+        _kontra(top["kontra"])
     single = _game_value(_take(top, "single", "", dict), "single", None)
     overrides = _object(
         top.get("overrides", {}), "overrides", [c.value for c in Contract if c in SINGLE_PLAYER]
@@ -110,7 +128,6 @@ def point_table_from_dict(data: object) -> PointTable:
         tout=_multiple(_take(top, "tout", "", dict), "tout"),
         sie=_multiple(_take(top, "sie", "", dict), "sie"),
         sanction=SanctionValues(*(SanctionRow(0, 0) for _ in SANCTION_KINDS)),
-        kontra=_kontra(top.get("kontra", [1, 2, 4])),
         zero_sum=_take(top, "zero_sum", "", bool, True),
         kontra_allowed=_take(top, "kontra_allowed", "", bool, False),
         unit=_take(top, "unit", "", str, "points"),
@@ -121,7 +138,7 @@ def point_table_from_dict(data: object) -> PointTable:
     return replace(table, sanction=SanctionValues(*(_row(rows, k) for k in SANCTION_KINDS)))
 
 
-def _object(data: object, path: str, keys) -> dict:
+def _object(data: object, path: str, keys: Collection[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PointTableDataError(path, "not_an_object")
     for key in data:
@@ -130,17 +147,18 @@ def _object(data: object, path: str, keys) -> dict:
     return data
 
 
-def _take(data: dict, key: str, path: str, kind: type, default: object = _REQUIRED):
+def _take(
+    data: dict[str, Any], key: str, path: str, kind: type[_T], default: _T | _Required = _REQUIRED
+) -> _T:
     if key not in data:
-        if default is _REQUIRED:
+        if isinstance(default, _Required):
             raise PointTableDataError(_join(path, key), "missing")
         return default
-    value = data[key]
-    wrong = isinstance(value, bool) != (kind is bool) or not isinstance(value, kind)
-    if wrong:
-        code = {int: "not_an_integer", bool: "not_a_boolean", str: "not_a_string"}
-        raise PointTableDataError(_join(path, key), code.get(kind, "not_an_object"))
-    return value
+    value: object = data[key]
+    if isinstance(value, kind) and isinstance(value, bool) == (kind is bool):
+        return value
+    code = {int: "not_an_integer", bool: "not_a_boolean", str: "not_a_string"}
+    raise PointTableDataError(_join(path, key), code.get(kind, "not_an_object"))
 
 
 def _join(path: str, key: str) -> str:
@@ -149,7 +167,9 @@ def _join(path: str, key: str) -> str:
 
 def _game_value(data: object, path: str, start: GameValue | None) -> GameValue:
     data = _object(data, path, (*VALUE_FIELDS, "suits"))
-    fields: dict = {name: _take(data, name, path, int) for name in VALUE_FIELDS if name in data}
+    fields: dict[str, Any] = {
+        name: _take(data, name, path, int) for name in VALUE_FIELDS if name in data
+    }
     if start is None and "base" not in fields:
         raise PointTableDataError(_join(path, "base"), "missing")
     if "suits" in data:
@@ -162,7 +182,7 @@ def _game_value(data: object, path: str, start: GameValue | None) -> GameValue:
     return replace(start, **fields) if start is not None else GameValue(**fields)
 
 
-def _multiple(data: dict, path: str) -> Multiple:
+def _multiple(data: dict[str, Any], path: str) -> Multiple:
     data = _object(data, path, ("factor", "tier", "fixed", "laufende"))
     tier = _take(data, "tier", path, str, Tier.SIMPLE.value)
     if tier not in set(Tier):
@@ -176,17 +196,18 @@ def _multiple(data: dict, path: str) -> Multiple:
     )
 
 
-def _kontra(data: object) -> tuple[int, int, int]:
+def _kontra(data: object) -> None:
+    """The Kontra factors of an older file: three whole numbers, read and left unused."""
     if not isinstance(data, list):
         raise PointTableDataError("kontra", "not_a_list")
     if len(data) != 3:
         raise PointTableDataError("kontra", "kontra_length")
     levels = {str(level): factor for level, factor in enumerate(data)}
-    none, stoss, retour = (_take(levels, level, "kontra", int) for level in ("0", "1", "2"))
-    return (none, stoss, retour)
+    for level in levels:
+        _take(levels, level, "kontra", int)
 
 
-def _row(rows: dict, kind: str) -> SanctionRow:
+def _row(rows: dict[str, Any], kind: str) -> SanctionRow:
     path = f"sanction.{kind}"
     row = _object(_take(rows, kind, "sanction", dict), path, ("offender", "opponent", "declarer"))
     return SanctionRow(
@@ -198,13 +219,12 @@ def _row(rows: dict, kind: str) -> SanctionRow:
 
 # --- The presets --------------------------------------------------------------------------
 
-SCHAFKOPFSCHULE_2007_DATA = {
+SCHAFKOPFSCHULE_2007_DATA: TableData = {
     "key": "schafkopfschule-2007",
     "title": "Schafkopfschule 2007 (Turnierregeln 5.2.7)",
     "source": "Schafkopfschule München, Turnierregeln vom 29.03.2007, Regeln 5.2.7 und 3.4.17",
     "zero_sum": True,  # 5.2.7: plus points for winners, minus points for losers
-    "kontra_allowed": False,
-    "kontra": [1, 1, 1],  # 5.2.7 prices no Stoß: with Kontra allowed it changes nothing
+    "kontra_allowed": False,  # 5.2.4
     "rufspiel": {"base": 1, "schneider": 1, "schwarz": 1},  # each 1 / 2 / 3
     "single": {"base": 2, "schneider": 1, "schwarz": 1},  # 6/2, 9/3, 12/4
     "tout": {"fixed": 6},  # 18/6
@@ -216,21 +236,22 @@ SCHAFKOPFSCHULE_2007_DATA = {
     },
 }
 
-SOLO_15_5_DATA = {
+SOLO_15_5_DATA: TableData = {  # the key of the first 15/5 table, kept for files that name it
     "key": "solo-15-5",
-    "title": "15/5 (Rufspiel 1/2/3, Solo 15/5, Tout 42/14, Sie 84/28)",
+    "title": (
+        "15/5 des SELF-Schafkopfturniers 2022 (Rufspiel 1/2/3, Solo 15/5, Tout 42/14, Sie 84/28)"
+    ),
     "source": (
-        "Donau-Ries-Schafkopfcup, Turnierregeln 2019/2020, Regel 5 "
-        "(donauries-schafkopfcup.de/turnierregeln-2019-2020/): Rufspiel je 1/2/3, Solo oder Wenz "
-        "15/5, Schneider 18/6, Schwarz 21/7; Stoß nicht gestattet. Tout 42/14 und Sie 84/28 "
-        "(doppelt und vierfach ein Solo Schwarz) wie beim Schafkopfturnier im SELF 2022 "
-        "(self-bar.de/schafkopf-tournier/); der Donau-Ries-Text („Tout doppelt, Sie vierfach, "
-        "Schneider und Durch nicht berechnet“) ergäbe 30/10 und 60/20. Annahmen: Farbwenz, Geier "
-        "und Farbgeier wie Solo; Sanktionen nach 3.4.17 abgeleitet (keine veröffentlicht)."
+        "Schafkopfturnier im SELF, 20.03.2022, Spielregeln (self-bar.de/schafkopf-tournier/): "
+        "Rufspiel je 1/2/3, Wenz oder Solo 15/5, Schneider 18/6, Schwarz 21/7, Wenz- oder "
+        "Solo-Tout 42/14, Solo-Sie 84/28 (doppelt und vierfach ein Solo Schwarz); kein Stoß. "
+        "Rufspiel und Solo zählen wie beim Donau-Ries-Schafkopfcup, Tout und Sie nicht (dort "
+        "30/10 und 60/20: Voreinstellung donau-ries-15-5). Annahmen: Laufende werden dort „ab "
+        "drei gewertet“, die Wertung nennt aber keinen Wert: nicht gezählt; Farbwenz, Geier und "
+        "Farbgeier wie Solo; Sanktionen nach 3.4.17 abgeleitet (keine veröffentlicht)."
     ),
     "zero_sum": True,
     "kontra_allowed": False,
-    "kontra": [1, 2, 4],  # only if a tournament allows Kontra anyway: 6.2.8 of 2024
     "rufspiel": {"base": 1, "schneider": 1, "schwarz": 1},  # each 1 / 2 / 3
     "single": {"base": 5, "schneider": 1, "schwarz": 1},  # 15/5, 18/6, 21/7
     "tout": {"factor": 2, "tier": "schwarz"},  # 42/14
@@ -242,7 +263,31 @@ SOLO_15_5_DATA = {
     },
 }
 
-PLUS_ONLY_DATA = {
+DONAU_RIES_15_5_DATA: TableData = {
+    "key": "donau-ries-15-5",
+    "title": "15/5 des Donau-Ries-Schafkopfcups (Rufspiel 1/2/3, Solo 15/5, Tout 30/10, Sie 60/20)",
+    "source": (
+        "Donau-Ries-Schafkopfcup, Turnierregeln 2019/2020, Regel 5 "
+        "(donauries-schafkopfcup.de/turnierregeln-2019-2020/): Rufspiel je 1/2/3, Solo oder Wenz "
+        "15/5, Schneider 18/6, Schwarz 21/7; Tout doppelt (30/10), Sie vierfach (60/20), "
+        "„Schneider und Durch nicht berechnet“; Stoß nicht gestattet (Regel 3); Laufende nur im "
+        "Geldtarif, nicht in der Punktewertung. Annahmen: Farbwenz, Geier und Farbgeier wie Solo; "
+        "Sanktionen nach 3.4.17 abgeleitet (keine veröffentlicht)."
+    ),
+    "zero_sum": True,
+    "kontra_allowed": False,
+    "rufspiel": {"base": 1, "schneider": 1, "schwarz": 1},  # each 1 / 2 / 3
+    "single": {"base": 5, "schneider": 1, "schwarz": 1},  # 15/5, 18/6, 21/7
+    "tout": {"factor": 2},  # 30/10: twice the simple game
+    "sie": {"factor": 4},  # 60/20: four times the simple game
+    "sanction": {  # 3.4.17: the offender's side loses Schneider (Tout: the Tout)
+        "rufspiel": {"offender": 4, "opponent": 2},
+        "single": {"offender": 18, "opponent": 6, "declarer": 18},
+        "tout": {"offender": 30, "opponent": 10, "declarer": 30},
+    },
+}
+
+PLUS_ONLY_DATA: TableData = {
     "key": "plus-only",
     "title": "Nur Gute (Rufspiel 5/10/15, Solo 20, Herz-Solo 30, Laufende ab 2)",
     "source": (
@@ -257,7 +302,6 @@ PLUS_ONLY_DATA = {
     ),
     "zero_sum": False,
     "kontra_allowed": False,
-    "kontra": [1, 2, 4],  # only if a tournament allows Kontra anyway: 6.2.8 of 2024
     "rufspiel": {
         "base": 5,
         "schneider": 5,
@@ -277,7 +321,7 @@ PLUS_ONLY_DATA = {
     },
 }
 
-PREISSCHAFKOPF_TARIF_DATA = {
+PREISSCHAFKOPF_TARIF_DATA: TableData = {
     "key": "preisschafkopf-tarif",
     "title": "Preisschafkopf-Tarif in Cent (Regel 6.2 von 2024)",
     "unit": "cents",
@@ -292,7 +336,6 @@ PREISSCHAFKOPF_TARIF_DATA = {
     ),
     "zero_sum": True,
     "kontra_allowed": True,
-    "kontra": [1, 2, 4],
     "rufspiel": {
         "base": 20,
         "schneider": 10,
@@ -317,9 +360,17 @@ PREISSCHAFKOPF_TARIF_DATA = {
     },
 }
 
-PRESET_DATA = (SCHAFKOPFSCHULE_2007_DATA, SOLO_15_5_DATA, PLUS_ONLY_DATA, PREISSCHAFKOPF_TARIF_DATA)
+PRESET_DATA: tuple[TableData, ...] = (
+    SCHAFKOPFSCHULE_2007_DATA,
+    SOLO_15_5_DATA,
+    DONAU_RIES_15_5_DATA,
+    PLUS_ONLY_DATA,
+    PREISSCHAFKOPF_TARIF_DATA,
+)
 
-PRESETS: dict[str, PointTable] = {data["key"]: point_table_from_dict(data) for data in PRESET_DATA}
+PRESETS: dict[str, PointTable] = {
+    table.key: table for table in (point_table_from_dict(data) for data in PRESET_DATA)
+}
 
 SCHAFKOPFSCHULE_2007 = PRESETS["schafkopfschule-2007"]
 

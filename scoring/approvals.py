@@ -24,18 +24,19 @@ class ApprovalCandidate:
 def approvals_needed(games: Iterable[ApprovalCandidate], *, solo_from: int) -> set[int]:
     """Numbers of the games that need the supervisor's approval (5.2.14, 5.2.16).
 
-    Every Tout and every Sie; and every single-player game from the `solo_from`-th on the sheet
-    (Touts and Sie count towards that number, struck games do not).
+    Every Tout and every Sie (5.2.14); and every single-player game (Solo, Wenz, Farbwenz, Geier,
+    Farbgeier) from the `solo_from`-th on the sheet (5.2.16). Touts count towards that number;
+    a Sie does not, for it is no Solo or Wenz, and struck games do not.
     """
     needed: set[int] = set()
     count = 0
     for game in sorted(games, key=lambda g: g.number):
         if game.struck:
             continue
-        counts = game.contract is Contract.SIE or is_single_player(game.contract)
-        if not counts:
-            continue
-        count += 1
-        if game.tout or game.contract is Contract.SIE or count >= solo_from:
+        if game.contract is Contract.SIE:
             needed.add(game.number)
+        elif is_single_player(game.contract):
+            count += 1
+            if game.tout or count >= solo_from:
+                needed.add(game.number)
     return needed

@@ -13,9 +13,10 @@ a message in the user's language. Scoring assumes a game without violations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
-from rules.contracts import Contract, Suit, is_single_player, may_be_tout, may_name
+from rules.contracts import MAX_LAUFENDE, Contract, Suit, is_single_player, may_be_tout, may_name
 from rules.pointtables import GameResult, PointTable
 from scoring.seating import dealer_index, games_at_table, playing_indices
 
@@ -28,7 +29,7 @@ class Violation:
 
     field: str
     code: str
-    params: dict[str, object] = field(default_factory=dict)
+    params: dict[str, object] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,11 @@ def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
         add(Violation("kontra", "kontra_range", {"kontra": hand.kontra}))
     elif hand.kontra and not rules.kontra_allowed:
         add(Violation("kontra", "kontra_not_allowed"))
-    if hand.laufende is not None and not 0 <= hand.laufende <= 14:
+    if hand.laufende is not None and hand.laufende < 0:
         add(Violation("laufende", "laufende_range", {"laufende": hand.laufende}))
+    elif hand.laufende is not None and hand.laufende > MAX_LAUFENDE[hand.contract]:
+        bound: dict[str, object] = {"max": MAX_LAUFENDE[hand.contract], "laufende": hand.laufende}
+        add(Violation("laufende", "laufende_bound", bound | {"contract": hand.contract.value}))
     return found
 
 

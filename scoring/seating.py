@@ -3,7 +3,9 @@
 Tables seat four; when the number of players is not divisible by four, some tables seat five,
 never three. Seats are numbered clockwise from 1; seat 1 deals game 1, seat 2 game 2 and so on
 around the table. At a table of five the dealer sits out the game he deals; such a table plays
-5/4 of the games of a table of four, so that every player plays the same number of games.
+5/4 of the games of a table of four, so that every player plays the same number of games. That
+works only when the games per Durchgang are a multiple of 4 (`games_fit_tables_of_five`): then
+each seat of a table of five deals, and sits out, as often as every other.
 """
 
 from __future__ import annotations
@@ -32,12 +34,26 @@ def seat_randomly(players: Sequence[str], *, seed: str) -> list[list[str]]:
 
 
 def games_at_table(*, seats: int, games_per_durchgang: int) -> int:
-    """Games on the sheet of a table with `seats` players (rounded up at a table of five)."""
+    """Games on the sheet of a table with `seats` players. At a table of five a number of games
+    that is not a multiple of 4 is rounded up: the draw and the settings refuse such a number
+    once a table of five is needed, but tournaments recorded before keep their sheets."""
     if seats == 4:
         return games_per_durchgang
     if seats == 5:
         return -(-games_per_durchgang * 5 // 4)
     raise ValueError(f"a table has 4 or 5 seats, not {seats}")
+
+
+def games_fit_tables_of_five(games_per_durchgang: int) -> bool:
+    """Whether every player of a table of five plays `games_per_durchgang` games, as at a table
+    of four, and each seat sits out as often as it deals: only for a multiple of 4."""
+    return games_per_durchgang % 4 == 0
+
+
+def nearest_fitting_games(games_per_durchgang: int) -> tuple[int, ...]:
+    """The multiples of 4 next to `games_per_durchgang`, below and above (none below 4)."""
+    below = games_per_durchgang // 4 * 4
+    return tuple(n for n in (below, below + 4) if n >= 4)
 
 
 def dealer_index(number: int, seats: int) -> int:

@@ -12,21 +12,17 @@ from django.urls import reverse
 from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.limits import (
     FACTOR_LIMIT,
-    KONTRA_LIMIT,
     LAUFENDE_LIMIT,
     SANCTION_LIMIT,
     SCORE_LIMIT,
     VALUE_LIMIT,
-)
-from rules.pointtables import (
-    point_table_problems,
-    sample_games,
 )
 from rules.presets import (
     PRESETS,
     point_table_from_dict,
     point_table_to_dict,
 )
+from rules.tablechecks import point_table_problems, sample_games
 from tests.pointtable.test_point_table_custom import VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
@@ -49,7 +45,6 @@ def _at_the_bounds(zero_sum: bool) -> dict:
     }
     for name in ("tout", "sie"):
         data[name] = {"factor": FACTOR_LIMIT, "tier": "schwarz", "fixed": VALUE_LIMIT}
-    data["kontra"] = [KONTRA_LIMIT] * 3
     data["sanction"] = {
         kind: {"offender": SANCTION_LIMIT, "opponent": SANCTION_LIMIT, "declarer": SANCTION_LIMIT}
         for kind in ("rufspiel", "single", "tout")
@@ -82,7 +77,7 @@ def test_every_game_of_a_table_at_the_bounds_fits_the_score_column(zero_sum):
         ("overrides.solo.suits.herz", VALUE_LIMIT + 1),
         ("tout.factor", FACTOR_LIMIT + 1),
         ("sie.fixed", 10**40),
-        ("kontra.2", KONTRA_LIMIT + 1),
+        ("rufspiel.schwarz", VALUE_LIMIT + 1),
         ("sanction.tout.offender", SANCTION_LIMIT + 1),
     ],
 )
@@ -105,9 +100,9 @@ def test_a_number_above_its_bound_is_refused_with_its_place(path, value):
     "field, value, bound",
     [
         ("tout_factor", 100_000, "10"),
-        ("kontra_retour", 100_000, "16"),
+        ("single_base", 10**6, "400000"),
         ("single_laufende_max", 99, "14"),
-        ("sanction_single_offender", 10**8, "10000000"),
+        ("sanction_single_offender", 10**8, "40000000"),
     ],
 )
 def test_the_form_refuses_a_value_above_its_bound_in_german_next_to_the_field(

@@ -11,12 +11,12 @@ from django.urls import reverse
 from rules.contracts import Contract, Suit
 from rules.pointtables import (
     GameResult,
-    sample_games,
 )
 from rules.presets import (
     PRESETS,
     point_table_from_dict,
 )
+from rules.tablechecks import sample_games
 from tests.pointtable.test_point_table_custom import VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.writer import tournament_document
@@ -132,8 +132,6 @@ def test_own_values_of_herz_solo_wenz_laufende_kontra_and_sanctions(client, supe
         "single_laufende_unit": 1,
         "single_laufende_from": 3,
         "kontra_allowed": "on",
-        "kontra_stoss": 3,
-        "kontra_retour": 9,
         "sanction_own": "on",
         "sanction_rufspiel_offender": 6,
         "sanction_rufspiel_opponent": 3,
@@ -153,7 +151,7 @@ def test_own_values_of_herz_solo_wenz_laufende_kontra_and_sanctions(client, supe
     assert table.game_value(GameResult(Contract.WENZ)) == 4
     assert table.game_value(GameResult(Contract.GEIER, laufende=2)) == 5 + 2
     assert table.game_value(GameResult(Contract.SOLO, Suit.GRAS, laufende=2)) == 5
-    assert table.game_value(GameResult(Contract.SOLO, Suit.GRAS, kontra=2)) == 45
+    assert table.game_value(GameResult(Contract.SOLO, Suit.GRAS, kontra=2)) == 5 * 4  # Retour
     assert (table.sanction.single.offender, table.sanction.tout.declarer) == (15, 30)
     page = client.get(url("abend")).content.decode()
     assert "Herz-Solo gewonnen" in page and "Geier gewonnen mit 2 Laufenden" in page

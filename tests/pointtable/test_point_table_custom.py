@@ -37,8 +37,6 @@ VALUES = {
     "single_laufende_unit": 0,
     "single_laufende_from": 0,
     "single_laufende_max": 0,
-    "kontra_stoss": 2,
-    "kontra_retour": 4,
 }
 
 

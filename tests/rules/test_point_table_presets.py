@@ -1,9 +1,11 @@
 """The point-table presets other than the 2007 table, custom tables, their dict form and checks.
 
 Every expected value is read off the source the preset names (and the assumptions it states),
-never off the engine: the 15/5 table of the Donau-Ries-Schafkopfcup (Tout and Sie as at the SELF
-tournament), the plus-only ("Gute") table of the TSG Niederfüllbach and the money tariff of rule
-6.2 of the Schafkopfschule 2024 (values in cents). At the table of four bert declares and, in a
+never off the engine: the 15/5 table of the SELF tournament 2022 (`solo-15-5`, whose Rufspiel and
+Solo are the Donau-Ries-Schafkopfcup's), the 15/5 table of the Donau-Ries-Schafkopfcup itself
+(`donau-ries-15-5`: Tout doubled, Sie quadrupled, Schneider and Schwarz not counted), the
+plus-only ("Gute") table of the TSG Niederfüllbach and the money tariff of rule 6.2 of the
+Schafkopfschule 2024 (values in cents). At the table of four bert declares and, in a
 Rufspiel, dora is his partner; anna and carl defend. No database, no Django.
 """
 
@@ -14,21 +16,19 @@ import json
 import pytest
 
 from rules.contracts import Contract, Suit
+from rules.examples import example_games
 from rules.pointtables import (
-    GameResult,
-    example_games,
-    point_table_problems,
     sanctions_by_3_4_17,
 )
 from rules.presets import (
     DEFAULT_PRESET,
     PRESETS,
     SCHAFKOPFSCHULE_2007,
-    PointTableDataError,
     point_table_from_dict,
     point_table_to_dict,
     preset,
 )
+from rules.tablechecks import point_table_problems
 from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 
 FOUR = ("anna", "bert", "carl", "dora")
@@ -67,7 +67,7 @@ def case(game: dict, expected: dict[str, int], rule: str, **more) -> object:
     return pytest.param(game | more, expected, id=rule)
 
 
-# Donau-Ries-Schafkopfcup, Turnierregeln 2019/2020, rule 5; Tout and Sie as at the SELF 2022.
+# SELF Schafkopfturnier 2022, rule 6; Rufspiel and Solo as the Donau-Ries-Schafkopfcup's rule 5.
 SOLO_15_5 = [
     case(RUF, rufspiel(1, -1), "5-rufspiel-je-1", **WON),
     case(RUF, rufspiel(-1, 1), "5-rufspiel-lost", **LOST),
@@ -104,6 +104,29 @@ SOLO_15_5 = [
     case(SOLO, single(-18, 6), "3.4.17-first-tout", tout=True, offender="bert", number=1),
 ]
 
+# Donau-Ries-Schafkopfcup, Turnierregeln 2019/2020, rule 5: "Tout doppelt, Sie vierfach,
+# Schneider und Durch nicht berechnet".
+DONAU_RIES = [
+    case(RUF, rufspiel(1, -1), "5-rufspiel-je-1", **WON),
+    case(RUF, rufspiel(-3, 3), "5-rufspiel-schwarz-lost-je-3", **LOST, **SCHWARZ),
+    case(SOLO, single(15, -5), "5-solo-won-15-je-5", **WON),
+    case(WENZ, single(-15, 5), "5-wenz-lost-je-5-plus-15-minus", **LOST),
+    case(SOLO, single(18, -6), "5-solo-schneider-18-6", **WON, **SCHNEIDER),
+    case(WENZ, single(-21, 7), "5-wenz-schwarz-lost-21-7", **LOST, **SCHWARZ),
+    case(SOLO, single(30, -10), "5-tout-doppelt-30-10", **WON, tout=True),
+    case(WENZ, single(-30, 10), "5-tout-lost-doppelt", **LOST, tout=True),
+    case(SOLO, single(30, -10), "5-tout-schwarz-nicht-berechnet", **WON, **SCHWARZ, tout=True),
+    case(SIE, single(60, -20), "5-sie-vierfach-60-20"),
+    case(SOLO, single(15, -5), "5-laufende-not-in-the-points", **WON, laufende=8),
+    case(FARBGEIER, single(15, -5), "assumed-farbgeier-as-solo", **WON),
+    case(SOLO, single(15, -5), "5.2.15-first-tout", **WON, tout=True, number=1),
+    case(SOLO, single(-18, 6), "3.4.17-solo-declarer", offender="bert"),
+    case(SOLO, single(-30, 10), "3.4.17-tout-declarer", tout=True, offender="bert"),
+    case(
+        WENZ, dict(bert=30, anna=0, carl=-30, dora=0), "3.4.17-tout-def", tout=True, offender="carl"
+    ),
+]
+
 # TSG Niederfüllbach 2024: only winners score ("Gute", § 14); the preset's stated assumptions.
 PLUS_ONLY = [
     case(RUF, rufspiel(5, 0), "§2-rufspiel-5", **WON),
@@ -122,7 +145,7 @@ PLUS_ONLY = [
     case(RUF, rufspiel(15, 0), "§9-two-laufende-10", **WON, laufende=2),
     case(RUF, rufspiel(0, 20), "§9-three-laufende-15", **LOST, laufende=3),
     case(SOLO, single(40, 0), "§9-four-laufende-20", **WON, laufende=4),
-    case(WENZ, single(40, 0), "§9-no-more-than-four", **WON, laufende=7),
+    case(SOLO, single(40, 0), "§9-no-more-than-four", **WON, laufende=7),
     case(SOLO, single(40, 0), "§8-tout-doubled", **WON, tout=True),
     case(HERZ_SOLO, single(90, 0), "§8-herz-tout-3-laufende", **WON, tout=True, laufende=3),
     case(WENZ, single(0, 40), "§8-tout-lost", **LOST, tout=True),
@@ -185,15 +208,17 @@ TARIF = [
     ),
 ]
 
-# The 2007 table (5.2.7, 5.2.8): Laufende and Stoß change nothing, as before.
+# The 2007 table (5.2.7, 5.2.8): Laufende change nothing; an allowed Stoß doubles (4.2.4).
 SCHAFKOPFSCHULE = [
     case(SOLO, single(6, -2), "5.2.8-laufende-not-scored", **WON, laufende=8),
-    case(RUF, rufspiel(-2, 2), "5.2.7-stoss-not-priced", **LOST, **SCHNEIDER, kontra=2),
-    case(SIE, single(24, -8), "5.2.7-sie", kontra=1),
+    case(RUF, rufspiel(-8, 8), "4.2.4-retour-quadruples", **LOST, **SCHNEIDER, kontra=2),
+    case(SIE, single(24, -8), "5.2.7-sie"),
+    case(SIE, single(48, -16), "4.2.4-stoss-doubles-a-sie", kontra=1),
 ]
 
 CASES = [
     *[("solo-15-5", *c.values, c.id) for c in SOLO_15_5],
+    *[("donau-ries-15-5", *c.values, c.id) for c in DONAU_RIES],
     *[("plus-only", *c.values, c.id) for c in PLUS_ONLY],
     *[("preisschafkopf-tarif", *c.values, c.id) for c in TARIF],
     *[("schafkopfschule-2007", *c.values, c.id) for c in SCHAFKOPFSCHULE],
@@ -237,6 +262,7 @@ def test_the_default_preset_is_the_2007_table_and_every_preset_is_known_by_its_k
     assert list(PRESETS) == [
         "schafkopfschule-2007",
         "solo-15-5",
+        "donau-ries-15-5",
         "plus-only",
         "preisschafkopf-tarif",
     ]
@@ -247,6 +273,9 @@ def test_the_default_preset_is_the_2007_table_and_every_preset_is_known_by_its_k
 SOURCES = [
     pytest.param("schafkopfschule-2007", ["5.2.7", "3.4.17"], id="2007"),
     pytest.param("solo-15-5", ["Donau-Ries", "self-bar.de", "Annahmen"], id="15-5"),
+    pytest.param(
+        "donau-ries-15-5", ["donauries-schafkopfcup.de", "30/10", "60/20", "Annahmen"], id="donau"
+    ),
     pytest.param("plus-only", ["Niederfüllbach", "Annahmen"], id="plus-only"),
     pytest.param("preisschafkopf-tarif", ["6.2.3", "6.2.7", "3.4.17", "Annahmen"], id="tarif"),
 ]
@@ -260,6 +289,7 @@ def test_each_preset_names_its_source_and_says_what_it_assumes(key, mentions):
 FLAGS = [
     pytest.param("schafkopfschule-2007", True, False, False, id="2007"),
     pytest.param("solo-15-5", True, False, False, id="15-5"),
+    pytest.param("donau-ries-15-5", True, False, False, id="donau"),
     pytest.param("plus-only", False, False, True, id="plus-only"),
     pytest.param("preisschafkopf-tarif", True, True, True, id="tarif"),
 ]
@@ -329,151 +359,3 @@ def test_each_example_scores_as_a_game_does():
             assert (example.declaring_side, example.other_side) == tuple(
                 vars(table.points(example.game)).values()
             )
-
-
-# --- Custom tables: the dict form and its checks ---------------------------------------------
-
-MINIMAL = {
-    "key": "verein",
-    "title": "Vereinstabelle",
-    "rufspiel": {"base": 10, "schneider": 10, "schwarz": 10},
-    "single": {"base": 20, "schneider": 10, "schwarz": 10},
-    "tout": {"factor": 2},
-    "sie": {"factor": 4, "tier": "schwarz"},
-}
-
-
-def test_a_minimal_custom_table_gets_defaults_and_the_sanctions_of_3_4_17():
-    table = point_table_from_dict(MINIMAL)
-    assert (table.zero_sum, table.kontra_allowed, table.kontra, table.source) == (
-        True,
-        False,
-        (1, 2, 4),
-        "",
-    )
-    assert table.sanction == sanctions_by_3_4_17(table)
-    assert (table.sanction.rufspiel.offender, table.sanction.single.offender) == (40, 90)
-    assert point_table_problems(table) == []
-
-
-def test_an_override_names_only_what_differs_from_the_single_player_values():
-    data = MINIMAL | {"overrides": {"wenz": {"base": 30, "laufende_unit": 5, "laufende_from": 2}}}
-    table = point_table_from_dict(data)
-    wenz = table.value_of(Contract.WENZ)
-    assert (wenz.base, wenz.schneider, wenz.laufende_unit, wenz.laufende_from) == (30, 10, 5, 2)
-    assert table.value_of(Contract.GEIER) == table.single
-    assert table.points(GameResult(Contract.WENZ, laufende=2)).declaring == 3 * (30 + 10)
-    assert point_table_to_dict(table)["overrides"]["wenz"]["schneider"] == 10
-
-
-MALFORMED = [
-    pytest.param([], "", "not_an_object", id="not-an-object"),
-    pytest.param({"title": "t"}, "key", "missing", id="no-key"),
-    pytest.param(MINIMAL | {"colour": "red"}, "colour", "unknown_key", id="unknown-key"),
-    pytest.param(MINIMAL | {"rufspiel": {}}, "rufspiel.base", "missing", id="no-base"),
-    pytest.param(MINIMAL | {"single": {"base": 2.5}}, "single.base", "not_an_integer", id="float"),
-    pytest.param(MINIMAL | {"single": {"base": True}}, "single.base", "not_an_integer", id="bool"),
-    pytest.param(MINIMAL | {"zero_sum": 1}, "zero_sum", "not_a_boolean", id="zero-sum-int"),
-    pytest.param(MINIMAL | {"title": 7}, "title", "not_a_string", id="title-int"),
-    pytest.param(
-        MINIMAL | {"single": {"base": 2, "suits": {"blau": 3}}},
-        "single.suits.blau",
-        "unknown_key",
-        id="unknown-suit",
-    ),
-    pytest.param(
-        MINIMAL | {"overrides": {"rufspiel": {}}}, "overrides.rufspiel", "unknown_key", id="ovr"
-    ),
-    pytest.param(MINIMAL | {"tout": {"tier": "durch"}}, "tout.tier", "unknown_tier", id="tier"),
-    pytest.param(MINIMAL | {"sie": {"laufende": "8"}}, "sie.laufende", "not_an_integer", id="lf"),
-    pytest.param(MINIMAL | {"kontra": [1, 2]}, "kontra", "kontra_length", id="kontra-length"),
-    pytest.param(MINIMAL | {"kontra": [1, "2", 4]}, "kontra.1", "not_an_integer", id="kontra-str"),
-    pytest.param(MINIMAL | {"kontra": 2}, "kontra", "not_a_list", id="kontra-not-a-list"),
-    pytest.param(
-        MINIMAL | {"sanction": {"rufspiel": {"offender": 4, "opponent": 2}}},
-        "sanction.single",
-        "missing",
-        id="sanction-row-missing",
-    ),
-]
-
-
-@pytest.mark.parametrize(("data", "field", "code"), MALFORMED)
-def test_malformed_table_data_is_refused_with_the_field_and_a_code(data, field, code):
-    with pytest.raises(PointTableDataError) as refused:
-        point_table_from_dict(data)
-    assert (refused.value.field, refused.value.code) == (field, code)
-
-
-def problems(**changes) -> list[tuple[str, str]]:
-    data = json.loads(json.dumps(MINIMAL))
-    for path, value in changes.items():
-        *parents, last = path.split("__")
-        target = data
-        for parent in parents:
-            target = target.setdefault(parent, {})
-        target[last] = value
-    return [(p.field, p.code) for p in point_table_problems(point_table_from_dict(data))]
-
-
-SANCTIONS_2007 = point_table_to_dict(SCHAFKOPFSCHULE_2007)["sanction"]
-
-PROBLEMS = [
-    pytest.param(dict(single__schneider=-1), [("single.schneider", "negative_value")], id="neg"),
-    pytest.param(dict(rufspiel__base=0), [("rufspiel.base", "game_worth_nothing")], id="zero"),
-    pytest.param(
-        dict(single__suits={"herz": 0}), [("single.base", "game_worth_nothing")], id="zero-suit"
-    ),
-    pytest.param(dict(tout={"factor": 0}), [("tout", "game_worth_nothing")], id="tout-nothing"),
-    pytest.param(
-        dict(rufspiel__laufende_unit=10),
-        [("rufspiel.laufende_from", "laufende_from_range")],
-        id="laufende-from-missing",
-    ),
-    pytest.param(
-        dict(single__laufende_unit=10, single__laufende_from=3, single__laufende_max=2),
-        [("single.laufende_max", "laufende_max_below_from")],
-        id="laufende-max",
-    ),
-    pytest.param(dict(sie__laufende=15), [("sie.laufende", "laufende_range")], id="sie-laufende"),
-    pytest.param(
-        dict(rufspiel__suits={"herz": 2}),
-        [("rufspiel.suits.herz", "suit_not_named")],
-        id="herz-rufspiel",
-    ),
-    pytest.param(
-        dict(overrides={"wenz": {"suits": {"gras": 30}}}),
-        [("overrides.wenz.suits.gras", "suit_not_named")],
-        id="wenz-with-a-suit",
-    ),
-    pytest.param(dict(kontra=[1, 0, 4]), [("kontra", "kontra_factor_below_one")], id="kontra"),
-    pytest.param(
-        dict(
-            sanction=point_table_to_dict(SCHAFKOPFSCHULE_2007)["sanction"]
-            | {"single": {"offender": 9, "opponent": 2, "declarer": 9}}
-        ),
-        [("sanction.single", "not_zero_sum")],
-        id="sanction-not-zero-sum",
-    ),
-    pytest.param(
-        dict(zero_sum=False, sanction=SANCTIONS_2007),
-        [(f"sanction.{kind}", "negative_points") for kind in ("rufspiel", "single", "tout")],
-        id="plus-only-with-minus-sanctions",
-    ),
-]
-
-
-@pytest.mark.parametrize(("changes", "expected"), PROBLEMS)
-def test_a_custom_table_is_checked_field_by_field(changes, expected):
-    assert problems(**changes) == expected
-
-
-def test_a_sound_custom_table_has_no_problems():
-    assert problems() == []
-
-
-def test_a_plus_only_custom_table_without_sanctions_gets_plus_only_sanctions():
-    data = MINIMAL | {"zero_sum": False}
-    table = point_table_from_dict(data)
-    assert table.sanction.single.offender == 0
-    assert point_table_problems(table) == []

@@ -1,10 +1,11 @@
 """Properties every point table keeps, for the presets and for any custom table.
 
-Hypothesis builds valid games (with Laufende and Kontra) at tables of four and five, and custom
-tables from their dict form. The properties: a zero-sum table sums every game to zero (5.2.7,
-6.2.9); a plus-only table never gives minus points and only the winners score; a struck game scores
-0; the dict form survives JSON unchanged; a table whose values are sound and whose sanctions
-follow rule 3.4.17 passes the checks. No database, no Django.
+Hypothesis builds valid games (with Laufende within the bounds of the cards and Kontra) at tables
+of four and five, and custom tables from their dict form. The properties: a zero-sum table sums
+every game to zero (5.2.7, 6.2.9); a plus-only table never gives minus points and only the
+winners score; a struck game scores 0; Stoß doubles and Retour quadruples every game on every
+table (4.2.4 of 2007, 6.2.8 of 2024); the dict form survives JSON unchanged; a table whose values
+are sound and whose sanctions follow rule 3.4.17 passes the checks. No database, no Django.
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
+from rules.contracts import MAX_LAUFENDE, SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.pointtables import (
     GameResult,
     PointTable,
-    point_table_problems,
-    sample_games,
 )
 from rules.presets import (
     PRESETS,
     point_table_from_dict,
     point_table_to_dict,
 )
+from rules.tablechecks import point_table_problems, sample_games
 from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 from tests.scoring.test_scoring_properties import playing, seatings
 
@@ -66,7 +66,7 @@ def hands(draw, *, sanctions: bool = True):
         schneider=schneider,
         schwarz=schwarz,
         tout=contract in SINGLE_PLAYER and draw(st.booleans()),
-        laufende=draw(st.none() | st.integers(0, 14)),
+        laufende=draw(st.none() | st.integers(0, MAX_LAUFENDE[contract])),
         kontra=draw(st.integers(0, 2)),
         offender=offender,
     )
@@ -167,7 +167,6 @@ def table_data(draw):
         "source": draw(st.text(max_size=40)),
         "zero_sum": draw(st.booleans()),
         "kontra_allowed": draw(st.booleans()),
-        "kontra": [1, draw(st.integers(1, 3)), draw(st.integers(1, 6))],
         "rufspiel": draw(game_values(suits=SUITS_FOR[Contract.RUFSPIEL])),
         "single": draw(game_values(suits=single_suits)),
         "overrides": {c.value: draw(game_values(suits=SUITS_FOR[c])) for c in overridden},
@@ -191,6 +190,34 @@ def test_the_full_dict_form_reads_back_as_written(data):
     full = point_table_to_dict(point_table_from_dict(data))
     assert point_table_to_dict(point_table_from_dict(full)) == full
     assert {k: full[k] for k in data} == data
+
+
+@given(table_data(), st.lists(st.integers(0, 16), min_size=3, max_size=3))
+def test_the_kontra_factors_of_an_older_table_are_read_but_change_nothing(data, factors):
+    assert point_table_from_dict(data | {"kontra": factors}) == point_table_from_dict(data)
+    assert "kontra" not in point_table_to_dict(point_table_from_dict(data | {"kontra": factors}))
+
+
+@given(hands(sanctions=False))
+def test_4_2_4_and_6_2_8_stoss_doubles_and_retour_quadruples_a_game_on_every_preset(hand):
+    plain = replace(hand, kontra=0)
+    for table in PRESETS.values():
+        points = hand_points(plain, table)
+        for level, factor in ((1, 2), (2, 4)):
+            doubled = hand_points(replace(hand, kontra=level), table)
+            assert doubled == {p: factor * v for p, v in points.items()}, (table.key, level)
+
+
+@given(tables, st.sampled_from(sample_games()))
+def test_4_2_4_and_6_2_8_kontra_counts_on_every_custom_table(table: PointTable, game: GameResult):
+    plain = table.game_value(replace(game, kontra=0))
+    assert table.game_value(game) == (1, 2, 4)[game.kontra] * plain
+
+
+@given(hands().filter(lambda hand: hand.offender is not None))
+def test_3_4_17_a_sanction_is_never_doubled_by_kontra(hand):
+    for table in PRESETS.values():
+        assert hand_points(hand, table) == hand_points(replace(hand, kontra=0), table)
 
 
 @given(tables)

@@ -1,8 +1,9 @@
 """Which games need the supervisor's approval (5.2.14, 5.2.16; docs/rules.md, section 5).
 
-Every Tout and every Sie needs approval, and so does every single-player game from the 5th per
-sheet on; Tout and Sie count towards that number, struck games and Rufspiele do not. The
-threshold (5 by default) is a tournament setting. No database, no Django.
+Every Tout and every Sie needs approval (5.2.14), and so does every single-player game from the
+5th per sheet on (5.2.16); Touts count towards that number, a Sie (no Solo or Wenz), struck games
+and Rufspiele do not. The threshold (5 by default) is a tournament setting. No database, no
+Django.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def solo(number, *, tout=False, struck=False, contract=Contract.SOLO):
     return ApprovalCandidate(number, contract, tout=tout, struck=struck)
 
 
-def sie(number):
-    return ApprovalCandidate(number, Contract.SIE)
+def sie(number, *, struck=False):
+    return ApprovalCandidate(number, Contract.SIE, struck=struck)
 
 
 CASES = [
@@ -52,8 +53,33 @@ CASES = [
     ),
     pytest.param(
         [solo(2, tout=True), sie(4), solo(6), solo(8), solo(10), solo(11)],
-        {2, 4, 10, 11},
-        id="tout-and-sie-count",
+        {2, 4, 11},
+        id="5.2.16-a-tout-counts-a-sie-does-not",
+    ),
+    pytest.param(
+        [sie(2), solo(3), solo(4), solo(5), solo(6)],
+        {2},
+        id="5.2.16-after-a-sie-the-sixth-game-is-the-fourth-solo",
+    ),
+    pytest.param(
+        [sie(2), solo(3), solo(4), solo(5), solo(6), solo(7)],
+        {2, 7},
+        id="5.2.16-after-a-sie-the-fifth-solo-needs-approval",
+    ),
+    pytest.param(
+        [sie(2), sie(3), sie(4), sie(5), sie(6), solo(7)],
+        {2, 3, 4, 5, 6},
+        id="5.2.14-every-sie-needs-approval-and-none-counts",
+    ),
+    pytest.param(
+        [sie(2), solo(3, tout=True), solo(4), solo(5), solo(6, tout=True), solo(7)],
+        {2, 3, 6, 7},
+        id="5.2.14-5.2.16-touts-count-and-need-approval",
+    ),
+    pytest.param(
+        [solo(1), solo(2), sie(3, struck=True), solo(4), solo(5)],
+        set(),
+        id="5.2.17-a-struck-sie-needs-nothing",
     ),
     pytest.param(
         [solo(1), solo(2), solo(3, struck=True), solo(4), solo(5), solo(6)],
@@ -124,3 +150,20 @@ def test_a_game_needing_approval_scores_nothing_until_it_is_approved():
     assert waiting[0].needs_approval and not waiting[0].counts
     assert waiting[0].points == dict.fromkeys(FOUR, 0)
     assert approved[0].points == {"bert": 18, "anna": -6, "carl": -6, "dora": -6}
+
+
+def test_5_2_16_a_game_that_no_longer_needs_approval_keeps_the_approval_recorded_for_it():
+    """Before the Sie stopped counting, the 5th game after a Sie needed approval; a sheet that
+    has one approved scores it as before, and one waiting for approval now scores at once."""
+    hands = [_hand(2, contract=Contract.SIE), *(_hand(n) for n in range(3, 7))]
+    for approved in ({2, 6}, {2}):
+        scored = score_sheet(
+            hands,
+            table=SCHAFKOPFSCHULE_2007,
+            solo_approval_from=SOLO_FROM,
+            approved=lambda h, approved=approved: h.number in approved,
+        )
+        sixth = scored[-1]
+        assert (sixth.needs_approval, sixth.counts) == (False, True)
+        assert sixth.points == {"bert": 6, "anna": -2, "carl": -2, "dora": -2}
+        assert [s.hand.number for s in scored if s.needs_approval] == [2]

@@ -1,10 +1,13 @@
-"""Translated messages for the rule violations the engine reports (`scoring.hand.Violation`)."""
+"""Translated messages for the rule violations the engine reports (`scoring.hand.Violation`),
+and for the games per Durchgang a table of five cannot play (`games_per_durchgang_error`)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.hand import Violation
+from scoring.seating import nearest_fitting_games
 
 MESSAGES = {
     "number_range": _("Game number %(number)s is not on this sheet (1 to %(max)s)."),
@@ -28,6 +31,9 @@ MESSAGES = {
     "kontra_range": _("Kontra must be 0 (none), 1 (Stoß) or 2 (Retour), not %(kontra)s."),
     "kontra_not_allowed": _("Kontra (Stoß) is not allowed in this tournament (rule 5.2.4)."),
     "laufende_range": _("Laufende must be between 0 and 14, not %(laufende)s."),
+    "laufende_bound": _(
+        "A %(contract)s has at most %(max)s Laufende (rule 6.2.2 of 2024), not %(laufende)s."
+    ),
     "approval_missing": _("This game needs the supervisor's approval (rules 5.2.14, 5.2.16)."),
 }
 
@@ -38,3 +44,19 @@ def violation_message(violation: Violation) -> str:
         if isinstance(value := params.get(name), str):
             params[name] = value.capitalize()
     return str(MESSAGES[violation.code] % params)
+
+
+def games_per_durchgang_error(games: int) -> str:
+    """Why `games` per Durchgang cannot be played once a table of five is needed (every player
+    plays the same number of games only with a multiple of 4), naming the nearest that can."""
+    choices = nearest_fitting_games(games)
+    if len(choices) == 1:
+        message = gettext(
+            "%(games)s games per Durchgang do not work out at tables of five: choose %(upper)s."
+        )
+        return message % {"games": games, "upper": choices[0]}
+    message = gettext(
+        "%(games)s games per Durchgang do not work out at tables of five: choose %(lower)s or "
+        "%(upper)s."
+    )
+    return message % {"games": games, "lower": choices[0], "upper": choices[1]}

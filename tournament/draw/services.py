@@ -16,8 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
+from scoring.seating import games_fit_tables_of_five, table_sizes
 from tournament import models
 from tournament.core.bulk import rows_insert
+from tournament.core.errors import games_per_durchgang_error
 from tournament.core.public_cache import public_pages_changed
 
 
@@ -130,6 +132,7 @@ def durchgang_draw(
             .order_by("start_number")
             .values_list("pk", "ident", "club")
         )
+        _seating_check(tournament, len(players))
         history = _rounds_before(tournament, number)
         clubs = {ident: club for _, ident, club in players}
         seed = seed or secrets.token_hex(4)
@@ -162,6 +165,19 @@ def durchgang_draw(
         repeats=repeat_count([*history, drawn_round]),
         club_conflicts=club_conflicts(drawn_round, clubs) if tournament.separate_clubs else 0,
     )
+
+
+def _seating_check(tournament: models.Tournament, players: int) -> None:
+    """Refuse a draw the players cannot be seated for, or one that needs a table of five while
+    the games per Durchgang are no multiple of 4 (then not every player plays as many games)."""
+    try:
+        sizes = table_sizes(players)
+    except ValueError:
+        raise DrawError(
+            _("%(n)s players cannot be seated at tables of four and five.") % {"n": players}
+        ) from None
+    if 5 in sizes and not games_fit_tables_of_five(tournament.games_per_durchgang):
+        raise DrawError(games_per_durchgang_error(tournament.games_per_durchgang))
 
 
 def _store_round(durchgang: models.Durchgang, round_: Round, pk: dict[str, int]) -> None:

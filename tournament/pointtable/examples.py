@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from rules.pointtables import PointTable, example_games
+from rules.examples import example_games
+from rules.pointtables import PointTable
 
 EXAMPLE_LABELS = {
     "rufspiel": gettext_lazy("Rufspiel won"),

@@ -1,10 +1,12 @@
 """The supervisor's own point table: `rules.presets`' dict form as fields, grouped as on paper,
-checked by `rules.pointtables.point_table_problems` (zero-sum tables must sum to zero).
+checked by `rules.tablechecks.point_table_problems` (zero-sum tables must sum to zero).
 
 The form starts from a table (the tournament's, or a preset to start from) and writes back
 only what it shows; anything else of that table (e.g. a per-contract value the form does not
 offer) is kept. A per-contract entry is stored as what differs from the single-player game, so
-a changed Solo value carries over to Wenz and Geier unless they have their own.
+a changed Solo value carries over to Wenz and Geier unless they have their own. What Kontra counts
+is no value of a table (Stoß doubles, Retour quadruples under every table): the form only says
+whether Kontra is played.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from rules.pointtables import (
     VALUE_FIELDS,
     PointTable,
     Tier,
-    point_table_problems,
     sanctions_by_3_4_17,
 )
 from rules.presets import (
@@ -29,6 +30,7 @@ from rules.presets import (
     point_table_from_dict,
     point_table_to_dict,
 )
+from rules.tablechecks import point_table_problems
 from tournament.models import CUSTOM_TABLE
 
 UNIT_CHOICES = [("points", _("Points")), ("cents", _("Cents (a money tariff, shown in euros)"))]
@@ -64,8 +66,6 @@ VALUES = {
     "single_laufende_unit": ("single.laufende_unit", _("Single-player game: each Laufender adds")),
     "single_laufende_from": ("single.laufende_from", _("Single-player game: Laufende count from")),
     "single_laufende_max": ("single.laufende_max", _("Single-player game: at most (0: no limit)")),
-    "kontra_stoss": ("kontra.1", _("Stoß (Kontra): times the game")),
-    "kontra_retour": ("kontra.2", _("Retour (Re): times the game")),
 }
 SANCTION_FIELDS = {
     "sanction_rufspiel_offender": ("rufspiel", "offender", _("Rufspiel: the offender loses")),
@@ -100,7 +100,6 @@ MESSAGES = {
     "negative_points": _("A plus-only table gives nobody minus points."),
     "laufende_from_range": _("Laufende count from 1 to 14."),
     "laufende_max_below_from": _("The limit is below the first Laufender that counts."),
-    "kontra_factor_below_one": _("A factor is at least 1."),
 }
 #: A value above its bound (rules/limits.py): the message names the bound and why.
 TOO_LARGE = _(
@@ -130,7 +129,6 @@ GROUPS = (
             "single_laufende_max",
         ),
     ),
-    (_("How Kontra counts"), ("kontra_stoss", "kontra_retour")),
     (_("Sanctions (rule 3.4.17)"), ("sanction_own", *SANCTION_FIELDS)),
 )
 
@@ -183,7 +181,10 @@ class PointTableForm(forms.Form):
     kontra_allowed = forms.BooleanField(
         label=_("Kontra and Retour are played"),
         required=False,
-        help_text=_("The scoresheet then asks for Stoß (k) and Retour (kk)."),
+        help_text=_(
+            "The scoresheet then asks for Stoß (k) and Retour (kk). Kontra doubles, Retour "
+            "quadruples the game's value."
+        ),
     )
     herz_solo = forms.IntegerField(
         label=_("Herz-Solo: simple game"),
@@ -230,9 +231,8 @@ class PointTableForm(forms.Form):
         super().__init__(*args, **kwargs)
         too_large = {"max_value": TOO_LARGE}
         for name, (path, label) in VALUES.items():
-            low = 1 if name.startswith("kontra_") else 0
             self.fields[name] = forms.IntegerField(
-                label=label, min_value=low, max_value=value_limit(path), error_messages=too_large
+                label=label, min_value=0, max_value=value_limit(path), error_messages=too_large
             )
         for name, (_kind, _who, label) in SANCTION_FIELDS.items():
             self.fields[name] = forms.IntegerField(
@@ -323,7 +323,6 @@ class PointTableForm(forms.Form):
             f"sanction.{kind}": f"sanction_{kind}_offender"
             for kind in ("rufspiel", "single", "tout")
         }
-        fields |= {"kontra": "kontra_stoss"}
         fields |= {
             f"sanction.{kind}.{who}": name for name, (kind, who, _l) in SANCTION_FIELDS.items()
         }

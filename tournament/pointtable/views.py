@@ -3,6 +3,8 @@ first game a change is explicit and recorded, with a preview of how the ranking 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -46,8 +48,13 @@ class PointTableView(TournamentMixin, TemplateView):
         return context
 
     def start_table(self) -> PointTable:
+        """The preset asked for, or the tournament's table with the tournament's own Kontra
+        setting (the form shows it, and the example then shows Stoß and Retour)."""
         key = self.request.GET.get("preset", "")
-        return PRESETS[key] if key in PRESETS else tournament_point_table(self.tournament)
+        if key in PRESETS:
+            return PRESETS[key]
+        table = tournament_point_table(self.tournament)
+        return replace(table, kontra_allowed=self.tournament.kontra_allowed)
 
     def post(self, request, slug):
         form = PointTableForm(request.POST, table=self.start_table())

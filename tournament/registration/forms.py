@@ -16,6 +16,8 @@ from rules.contracts import Contract
 from rules.presets import (
     PRESETS,
 )
+from scoring.seating import games_fit_tables_of_five
+from tournament.core.errors import games_per_durchgang_error
 from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
 from tournament.registration.services import PlayerError
@@ -69,6 +71,7 @@ class TournamentForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
+            "kontra_allowed": _("Kontra doubles, Retour quadruples the game's value."),
         }
 
     def __init__(self, *args, locked: bool = False, **kwargs):
@@ -95,6 +98,17 @@ class TournamentForm(forms.ModelForm):
         if Contract.RUFSPIEL.value not in contracts:
             raise forms.ValidationError(_("The Rufspiel must stay allowed."))
         return [c.value for c in Contract if c.value in contracts]
+
+    def clean_games_per_durchgang(self):
+        """Once the players registered need a table of five, only a multiple of 4 lets every
+        player play the same number of games (the draw refuses the others too)."""
+        games = self.cleaned_data["games_per_durchgang"]
+        if self.fields["games_per_durchgang"].disabled or self.instance.pk is None:
+            return games
+        players = self.instance.players.filter(withdrawn=False).count()
+        if players % 4 and not games_fit_tables_of_five(games):
+            raise forms.ValidationError(games_per_durchgang_error(games))
+        return games
 
     def clean_number_of_durchgaenge(self):
         number = self.cleaned_data["number_of_durchgaenge"]

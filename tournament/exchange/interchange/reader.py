@@ -16,14 +16,12 @@ from django.utils.translation import gettext as _
 
 from rules.contracts import Contract, Suit
 from rules.limits import value_limit
-from rules.pointtables import (
-    point_table_problems,
-)
 from rules.presets import (
     PRESETS,
     PointTableDataError,
     point_table_from_dict,
 )
+from rules.tablechecks import point_table_problems
 from rules.tiebreaks import CHAINS
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
 from tournament.exchange.interchange.document import (
