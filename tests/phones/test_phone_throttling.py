@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from tests.sheets.test_concurrent_entry import _all_at_once
+from tests.sheets.test_concurrent_entry import all_at_once
 from tournament.models import Seat, TableLink
 from tournament.phones import services as phones
 from tournament.phones.links import table_link_issue
@@ -43,7 +43,7 @@ def meet_at(monkeypatch, name: str, count: int) -> None:
 def test_five_wrong_pins_sent_at_once_are_five_and_lock_the_link(link, monkeypatch):
     meet_at(monkeypatch, "pin_matches", PIN_TRIES)
     wrong = "000000" if link.pin != "000000" else "111111"
-    answers = _all_at_once(PIN_TRIES, lambda _i: pin_try(link, wrong))
+    answers = all_at_once(PIN_TRIES, lambda _i: pin_try(link, wrong))
     assert not any(isinstance(answer, Exception) for answer in answers), answers
     assert not any(answer.opened for answer in answers)
     assert TableLink.objects.get(pk=link.pk).pin_failures == PIN_TRIES
@@ -56,7 +56,7 @@ def test_five_wrong_personal_codes_sent_at_once_lock_the_confirmations(link, tab
     seat = Seat.objects.select_related("player").get(table=table, position=2)
     wrong = "AAAAAA" if seat.player.personal_code != "AAAAAA" else "CCCCCC"
     meet_at(monkeypatch, "personal_code_matches", CODE_TRIES)
-    answers = _all_at_once(CODE_TRIES, lambda _i: code_try(link, seat, wrong))
+    answers = all_at_once(CODE_TRIES, lambda _i: code_try(link, seat, wrong))
     assert all(isinstance(answer, str) and answer for answer in answers), answers
     assert TableLink.objects.get(pk=link.pk).code_failures == CODE_TRIES
     monkeypatch.undo()

@@ -73,7 +73,7 @@ DEFAULTS = dict(
 )  # fmt: skip
 
 
-def _settings(tournament=None, **changes) -> dict:
+def settings_post(tournament=None, **changes) -> dict:
     data = dict(DEFAULTS, name="Cup", date="2026-12-05", venue="")
     if tournament is not None:
         data.update({name: getattr(tournament, name) for name in DEFAULTS}, name=tournament.name)
@@ -115,7 +115,7 @@ def test_nobody_but_the_supervisor_changes_players_or_settings(
         ("manage:player_substitute", [SLUG, pk], {"name": "Ersatz"}),
         ("manage:players_import", [SLUG], {}),
         ("manage:players_import_confirm", [SLUG], {"token": "x"}),
-        ("manage:tournament_edit", [SLUG], _settings(example_tournament, name="Gekapert")),
+        ("manage:tournament_edit", [SLUG], settings_post(example_tournament, name="Gekapert")),
     ]
     for name, args, data in posts:
         response = client.post(reverse(name, args=args), data)
@@ -154,7 +154,7 @@ def test_creating_a_tournament_needs_a_logged_in_staff_user(client, clerk):
 
 
 def test_a_staff_user_creates_a_tournament_and_becomes_its_supervisor(staff):
-    data = _settings(
+    data = settings_post(
         name="Herbstturnier", venue="Gasthof Post", games_per_durchgang=40, number_of_durchgaenge=3,
         contracts=["rufspiel", "solo", "wenz", "geier"], tiebreak="solos", separate_clubs="on",
     )  # fmt: skip
@@ -174,7 +174,9 @@ def test_a_staff_user_creates_a_tournament_and_becomes_its_supervisor(staff):
 
 
 def test_bad_settings_are_named_next_to_their_fields(staff):
-    data = _settings(contracts=["solo", "wenz"], games_per_durchgang=0, number_of_durchgaenge=21)
+    data = settings_post(
+        contracts=["solo", "wenz"], games_per_durchgang=0, number_of_durchgaenge=21
+    )
     response = staff.post(reverse("manage:tournament_create"), data)
     assert response.status_code == 200
     errors = response.context["form"].errors
@@ -188,7 +190,7 @@ def test_bad_settings_are_named_next_to_their_fields(staff):
 
 def test_the_supervisor_changes_the_rules_while_no_game_is_recorded(boss, fresh):
     url = reverse("manage:tournament_edit", args=["frisch"])
-    data = _settings(fresh, games_per_durchgang=48, number_of_durchgaenge=3, name="Neu")
+    data = settings_post(fresh, games_per_durchgang=48, number_of_durchgaenge=3, name="Neu")
     assert boss.post(url, data).status_code == 302
     fresh.refresh_from_db()
     assert (fresh.name, fresh.games_per_durchgang, fresh.number_of_durchgaenge) == ("Neu", 48, 3)
@@ -196,7 +198,7 @@ def test_the_supervisor_changes_the_rules_while_no_game_is_recorded(boss, fresh)
 
 
 def test_fewer_durchgaenge_than_are_drawn_are_refused(example_tournament):
-    data = _settings(example_tournament, number_of_durchgaenge=1)
+    data = settings_post(example_tournament, number_of_durchgaenge=1)
     form = TournamentForm(data, instance=example_tournament)  # as if no game were recorded
     with translation.override("en"):
         assert form.errors["number_of_durchgaenge"] == ["Durchgang 2 is drawn already."]
@@ -213,7 +215,7 @@ def test_after_the_first_game_the_rules_show_read_only(boss, example_tournament)
 
 
 def test_after_the_first_game_a_post_changes_no_rule_and_says_so(boss, example_tournament):
-    data = _settings(
+    data = settings_post(
         example_tournament,
         name="Beispielturnier 2026 (verlegt)",
         venue="Neuwirt",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.registration.test_registration_pages import _settings, fresh  # noqa: F401
+from tests.registration.test_registration_pages import fresh, settings_post  # noqa: F401
 from tests.sheets.test_scoresheet_pages import enter, game
 from tournament.models import Player, Tournament
 
@@ -34,7 +34,9 @@ def test_4_2_4_an_allowed_stoss_doubles_and_retour_quadruples_under_the_2007_tab
     client, supervisor, clerk, evening
 ):
     client.force_login(supervisor)
-    assert client.post(settings_url(), _settings(evening, kontra_allowed="on")).status_code == 302
+    assert (
+        client.post(settings_url(), settings_post(evening, kontra_allowed="on")).status_code == 302
+    )
     client.force_login(clerk)
     enter(client, "r e 1 3 + k", 2)
     enter(client, "s e 3 - kk", 3)
@@ -61,7 +63,7 @@ def test_10_games_that_a_table_of_five_cannot_play_are_refused_naming_the_neares
     client, supervisor, evening, games, message
 ):
     client.force_login(supervisor)  # nine players: a table of five is needed
-    response = client.post(settings_url(), _settings(evening, games_per_durchgang=games))
+    response = client.post(settings_url(), settings_post(evening, games_per_durchgang=games))
     assert response.status_code == 200
     assert message in response.content.decode()
     assert Tournament.objects.get(slug="abend").games_per_durchgang == 32
@@ -69,14 +71,14 @@ def test_10_games_that_a_table_of_five_cannot_play_are_refused_naming_the_neares
 
 def test_10_a_multiple_of_4_is_taken_with_a_table_of_five(client, supervisor, evening):
     client.force_login(supervisor)
-    response = client.post(settings_url(), _settings(evening, games_per_durchgang=28))
+    response = client.post(settings_url(), settings_post(evening, games_per_durchgang=28))
     assert response.status_code == 302
     assert Tournament.objects.get(slug="abend").games_per_durchgang == 28
 
 
 def test_10_any_number_is_taken_while_every_table_seats_four(client, supervisor, fresh):  # noqa: F811
     client.force_login(supervisor)  # eight players
-    response = client.post(settings_url("frisch"), _settings(fresh, games_per_durchgang=30))
+    response = client.post(settings_url("frisch"), settings_post(fresh, games_per_durchgang=30))
     assert response.status_code == 302
     assert Tournament.objects.get(slug="frisch").games_per_durchgang == 30
 
@@ -84,7 +86,7 @@ def test_10_any_number_is_taken_while_every_table_seats_four(client, supervisor,
 def test_10_withdrawn_players_need_no_seat(client, supervisor, evening):
     Player.objects.filter(tournament=evening, ident="9").update(withdrawn=True)
     client.force_login(supervisor)  # eight active players: tables of four
-    response = client.post(settings_url(), _settings(evening, games_per_durchgang=30))
+    response = client.post(settings_url(), settings_post(evening, games_per_durchgang=30))
     assert response.status_code == 302
 
 
@@ -95,7 +97,7 @@ def test_10_a_tournament_recorded_before_keeps_its_games_and_its_settings_page_w
     client.force_login(clerk)
     enter(client, "r e 1 3 +", 1)  # the rules are locked from now on
     client.force_login(supervisor)
-    data = _settings(evening, name="Abendturnier 2026", games_per_durchgang=30)
+    data = settings_post(evening, name="Abendturnier 2026", games_per_durchgang=30)
     assert client.post(settings_url(), data).status_code == 302
     tournament = Tournament.objects.get(slug="abend")
     assert (tournament.name, tournament.games_per_durchgang) == ("Abendturnier 2026", 30)
@@ -106,7 +108,7 @@ def test_both_15_5_presets_are_offered_by_whose_rules_they_are(client, superviso
     page = client.get(settings_url()).content.decode()
     assert "15/5 des SELF-Schafkopfturniers 2022" in page
     assert "15/5 des Donau-Ries-Schafkopfcups" in page
-    data = _settings(evening, scoring="donau-ries-15-5")
+    data = settings_post(evening, scoring="donau-ries-15-5")
     assert client.post(settings_url(), data).status_code == 302
     tournament = Tournament.objects.get(slug="abend")
     assert (tournament.scoring, tournament.kontra_allowed) == ("donau-ries-15-5", False)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.registration.test_registration_pages import _settings
+from tests.registration.test_registration_pages import settings_post
 from tests.sheets.test_scoresheet_pages import enter, game
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.writer import tournament_document
@@ -36,7 +36,7 @@ def test_a_schwarz_solo_in_the_first_game_scores_as_the_setting_says(
     client, supervisor, clerk, evening, rule, declarer_points
 ):
     client.force_login(supervisor)
-    data = _settings(evening, first_game_rule="on" if rule else "")
+    data = settings_post(evening, first_game_rule="on" if rule else "")
     assert client.post(settings_url(), data).status_code == 302
     assert Tournament.objects.get(slug="abend").first_game_rule is rule
     client.force_login(clerk)
@@ -60,7 +60,7 @@ def test_the_rule_is_locked_once_a_game_is_recorded(client, supervisor, clerk, e
     client.force_login(clerk)
     enter(client, "r e 1 3 +", 1)
     client.force_login(supervisor)
-    client.post(settings_url(), _settings(evening, first_game_rule="", tiebreak="lot"))
+    client.post(settings_url(), settings_post(evening, first_game_rule="", tiebreak="lot"))
     tournament = Tournament.objects.get(slug="abend")
     assert (tournament.first_game_rule, tournament.tiebreak) == (True, "5.4.2")
 

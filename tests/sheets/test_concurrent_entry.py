@@ -34,7 +34,7 @@ def _players(table):
     return {p.ident: p for p in table.durchgang.tournament.players.all()}
 
 
-def _all_at_once(count: int, action: Callable[[int], object]) -> list[object]:
+def all_at_once(count: int, action: Callable[[int], object]) -> list[object]:
     """Run `action(0)` … `action(count - 1)` in threads released together; each result is the
     return value or the exception raised."""
     barrier = threading.Barrier(count)
@@ -110,7 +110,7 @@ def test_clerks_changing_the_same_version_of_a_game_at_once_one_wins_the_others_
     hand_save(table=table, number=7, game=first, version=0, user=clerks[0])
     games = [_game(table, reading) for reading in READINGS]
 
-    results = _all_at_once(
+    results = all_at_once(
         CLERKS,
         lambda i: hand_save(table=table, number=7, game=games[i], version=1, user=clerks[i]),
     )
@@ -138,7 +138,7 @@ def test_clerks_changing_the_same_version_of_a_game_at_once_one_wins_the_others_
 def test_clerks_entering_the_same_new_game_at_once_one_wins_the_others_conflict(table, clerks):
     games = [_game(table, reading) for reading in READINGS]
 
-    results = _all_at_once(
+    results = all_at_once(
         CLERKS,
         lambda i: hand_save(table=table, number=12, game=games[i], version=0, user=clerks[i]),
     )
@@ -167,7 +167,7 @@ def test_an_approval_and_an_edit_of_the_same_version_at_once_one_wins_the_other_
             return hand_approve(hand=hand, user=clerks[1], version=1)
         return hand_save(table=table, number=3, game=edited, version=1, user=clerks[2])
 
-    results = _all_at_once(2, act)
+    results = all_at_once(2, act)
 
     won, lost = _outcome(results)
     assert len(won) == 1 and len(lost) == 1
@@ -190,7 +190,7 @@ def test_clerks_entering_different_games_of_one_sheet_at_once_all_succeed(table,
         for n in range(count)
     ]
 
-    results = _all_at_once(
+    results = all_at_once(
         count,
         lambda i: hand_save(
             table=table, number=i + 1, game=games[i], version=0, user=clerks[i % len(clerks)]

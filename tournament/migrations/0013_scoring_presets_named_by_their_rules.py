@@ -4,15 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0012_personal_codes'),
+        ("tournament", "0012_personal_codes"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tournament',
-            name='scoring',
-            field=models.CharField(choices=[('schafkopfschule-2007', 'Schafkopfschule 2007 (Turnierregeln 5.2.7)'), ('solo-15-5', '15/5 des SELF-Schafkopfturniers 2022 (Rufspiel 1/2/3, Solo 15/5, Tout 42/14, Sie 84/28)'), ('donau-ries-15-5', '15/5 des Donau-Ries-Schafkopfcups (Rufspiel 1/2/3, Solo 15/5, Tout 30/10, Sie 60/20)'), ('plus-only', 'Nur Gute (Rufspiel 5/10/15, Solo 20, Herz-Solo 30, Laufende ab 2)'), ('preisschafkopf-tarif', 'Preisschafkopf-Tarif in Cent (Regel 6.2 von 2024)'), ('custom', 'Custom point table')], default='schafkopfschule-2007', max_length=40, verbose_name='point table'),
+            model_name="tournament",
+            name="scoring",
+            field=models.CharField(
+                choices=[
+                    ("schafkopfschule-2007", "Schafkopfschule 2007 (Turnierregeln 5.2.7)"),
+                    (
+                        "solo-15-5",
+                        "15/5 des SELF-Schafkopfturniers 2022 (Rufspiel 1/2/3, Solo 15/5, Tout 42/14, Sie 84/28)",
+                    ),
+                    (
+                        "donau-ries-15-5",
+                        "15/5 des Donau-Ries-Schafkopfcups (Rufspiel 1/2/3, Solo 15/5, Tout 30/10, Sie 60/20)",
+                    ),
+                    (
+                        "plus-only",
+                        "Nur Gute (Rufspiel 5/10/15, Solo 20, Herz-Solo 30, Laufende ab 2)",
+                    ),
+                    ("preisschafkopf-tarif", "Preisschafkopf-Tarif in Cent (Regel 6.2 von 2024)"),
+                    ("custom", "Custom point table"),
+                ],
+                default="schafkopfschule-2007",
+                max_length=40,
+                verbose_name="point table",
+            ),
         ),
     ]
