@@ -129,3 +129,15 @@ def table(db):
 def p(table):
     """The players of `table` by seat: seat n holds start number n."""
     return {int(player.ident): player for player in table.durchgang.tournament.players.all()}
+
+
+@pytest.fixture
+def leitung(django_user_model):
+    """The supervisor of the sheet of `table`, with a name (approvals carry it)."""
+    return django_user_model.objects.create_user("leitung", first_name="Hanna", last_name="Berg")
+
+
+@pytest.fixture
+def schreiber(django_user_model):
+    """The clerk of the sheet of `table`."""
+    return django_user_model.objects.create_user("schreiber")

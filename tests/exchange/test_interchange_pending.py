@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.sheets.fixtures import enter, ruf, solo
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
@@ -29,7 +29,7 @@ from tournament.models import Correction, Hand, HandScore, SheetEvent, Table, To
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.standings_export import standing_record
 from tournament.sheets.services.corrections import correction_apply, correction_request
-from tournament.sheets.services.hands import HandEntry, hand_save
+from tournament.sheets.services.hands import HandEntry
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import (
     approvals_pending,
@@ -40,30 +40,6 @@ from tournament.sheets.services.supervision import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def leitung(django_user_model):
-    return django_user_model.objects.create_user("leitung", first_name="Hanna", last_name="Berg")
-
-
-@pytest.fixture
-def schreiber(django_user_model):
-    return django_user_model.objects.create_user("schreiber")
-
-
-def ruf(p, **changes) -> HandEntry:
-    """Seat 1 with seat 3 calls the Eichel-Sau and wins."""
-    game = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
-    return replace(game, **changes)
-
-
-def solo(p, seat=2, **changes) -> HandEntry:
-    return replace(HandEntry(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
-
-
-def enter(table, number, game) -> Hand:
-    return hand_save(table=table, number=number, game=game, version=0)
 
 
 def hand(table, number) -> Hand:

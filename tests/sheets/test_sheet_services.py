@@ -8,11 +8,10 @@ Closing, signatures and corrections are in test_sheet_closing.py.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from tests.conftest import SHEET_NAMES
+from tests.sheets.fixtures import enter, ruf, solo
 from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
 from tournament.sheets.services.hands import (
     HandConflict,
@@ -31,30 +30,6 @@ from tournament.sheets.services.supervision import (
 
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
-
-
-@pytest.fixture
-def leitung(django_user_model):
-    return django_user_model.objects.create_user("leitung", first_name="Hanna", last_name="Berg")
-
-
-@pytest.fixture
-def schreiber(django_user_model):
-    return django_user_model.objects.create_user("schreiber")
-
-
-def ruf(p, **changes) -> HandEntry:
-    """Seat 1 with seat 3 calls the Eichel-Sau and wins."""
-    game = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
-    return replace(game, **changes)
-
-
-def solo(p, seat=2, **changes) -> HandEntry:
-    return replace(HandEntry(contract="solo", suit="herz", declarer=p[seat], won=True), **changes)
-
-
-def enter(table, number, game, user=None) -> Hand:
-    return hand_save(table=table, number=number, game=game, version=0, user=user)
 
 
 def points(table, number) -> dict[int, int]:

@@ -1,6 +1,13 @@
-"""Turn stored rows into the engine's plain objects."""
+"""Turn stored rows into the engine's plain objects.
+
+A save reads what the engine needs of its sheet once, as a `SheetContext` (rules, seats, point
+table), and hands it to every step: checking the game, then rescoring the sheet.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rules.contracts import Contract, Suit
 from rules.pointtables import (
@@ -27,26 +34,95 @@ def tournament_point_table(tournament: models.Tournament) -> PointTable:
     return table
 
 
-def tournament_rules(tournament: models.Tournament) -> Rules:
+def tournament_rules(tournament: models.Tournament, point_table: PointTable | None = None) -> Rules:
+    """The rules games of `tournament` are checked against; `point_table` replaces the
+    tournament's own (a change of the table being applied)."""
     return Rules(
-        table=tournament_point_table(tournament),
+        table=point_table or tournament_point_table(tournament),
         games_per_durchgang=tournament.games_per_durchgang,
         contracts=frozenset(Contract(c) for c in tournament.contracts),
         kontra_allowed=tournament.kontra_allowed,
     )
 
 
-def engine_hand(
-    hand: models.Hand,
+@dataclass(frozen=True)
+class SheetContext:
+    """What checking and scoring the games of one sheet needs, read once per change of it.
+
+    Players are keyed by their primary key as text, in seat order (`seats`)."""
+
+    table_id: int
+    tournament_id: int
+    durchgang_number: int
+    rules: Rules
+    seats: tuple[str, ...]
+    first_game_rule: bool
+    solo_approval_from: int
+
+    @property
+    def point_table(self) -> PointTable:
+        return self.rules.table
+
+    @property
+    def players(self) -> dict[str, int]:
+        """The engine's player keys to player ids."""
+        return {key: int(key) for key in self.seats}
+
+
+def sheet_context(table: models.Table) -> SheetContext:
+    """The context of the sheet of `table` (locked, with its Durchgang and tournament loaded):
+    one query, for the seats."""
+    player_ids = table.seats.order_by("position").values_list("player_id", flat=True)
+    return tournament_sheet(
+        table.durchgang.tournament,
+        table_id=table.pk,
+        durchgang_number=table.durchgang.number,
+        player_ids=list(player_ids),
+    )
+
+
+def tournament_sheet(
+    tournament: models.Tournament,
     *,
-    seats: tuple[str, ...],
-    first_game_rule: bool,
-    offender: str | None = None,
+    table_id: int,
+    durchgang_number: int,
+    player_ids: Sequence[int],
+    rules: Rules | None = None,
+) -> SheetContext:
+    """The context of a sheet of `tournament` whose seated players (`player_ids`, in seat
+    order) the caller has read already; `rules` None: the tournament's. No query."""
+    return SheetContext(
+        table_id=table_id,
+        tournament_id=tournament.pk,
+        durchgang_number=durchgang_number,
+        rules=rules or tournament_rules(tournament),
+        seats=tuple(str(pk) for pk in player_ids),
+        first_game_rule=tournament.first_game_rule,
+        solo_approval_from=tournament.solo_approval_from,
+    )
+
+
+def hand_sanction(hand: models.Hand | None) -> models.Sanction | None:
+    """The sanction recorded on a stored game (3.4.17), None when it has none (or there is no
+    game). The one reading of a stored sanction: it is a decision of the supervisor on the game,
+    and its offender is part of the engine's view of the game (`engine_hand`). Load games with
+    `select_related("sanction")`: a game without one costs no query then."""
+    if hand is None or hand.pk is None:
+        return None
+    try:
+        return hand.sanction
+    except models.Sanction.DoesNotExist:
+        return None
+
+
+def engine_hand(
+    hand: models.Hand, context: SheetContext, *, offender_id: int | None = None
 ) -> HandFacts:
-    """The engine's view of a stored game; players are keyed by their primary key as text."""
+    """The engine's view of a game at the sheet of `context`; `offender_id` is the player whose
+    offence ended it (3.4.17), if any."""
     return HandFacts(
         number=hand.number,
-        seats=seats,
+        seats=context.seats,
         contract=Contract(hand.contract),
         declarer=str(hand.declarer_id),
         suit=Suit(hand.suit) if hand.suit else None,
@@ -58,7 +134,13 @@ def engine_hand(
         augen=hand.augen,
         laufende=hand.laufende,
         kontra=hand.kontra,
-        offender=offender,
+        offender=str(offender_id) if offender_id is not None else None,
         struck=hand.struck,
-        first_game_rule=first_game_rule,
+        first_game_rule=context.first_game_rule,
     )
+
+
+def stored_engine_hand(hand: models.Hand, context: SheetContext) -> HandFacts:
+    """The engine's view of a stored game, with the offender of its sanction."""
+    sanction = hand_sanction(hand)
+    return engine_hand(hand, context, offender_id=sanction.offender_id if sanction else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tournament import models
+from tournament.core.engine import hand_sanction
 
 Kind = models.SheetEvent.Kind
 
@@ -15,10 +16,10 @@ def hand_snapshot(hand: models.Hand | None) -> dict | None:
     """Everything the sheet shows of a game, as JSON: what the history keeps before and after."""
     if hand is None:
         return None
-    try:
-        sanction = {"offender": person(hand.sanction.offender), "reason": hand.sanction.reason}
-    except models.Sanction.DoesNotExist:
-        sanction = None
+    recorded = hand_sanction(hand)
+    sanction = (
+        {"offender": person(recorded.offender), "reason": recorded.reason} if recorded else None
+    )
     points = {
         str(start): value
         for start, value in models.HandScore.objects.filter(hand=hand)

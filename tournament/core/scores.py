@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.pointtables import PointTable
 from scoring.hand import NO_COUNTS
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
 from tournament import models
 from tournament.core.bulk import rows_insert
-from tournament.core.engine import engine_hand, tournament_point_table
+from tournament.core.engine import SheetContext, stored_engine_hand
 from tournament.core.public_cache import public_pages_changed
 
 SCORE_FIELDS = (
@@ -27,6 +26,59 @@ SCORE_FIELDS = (
     "solo_won",
     "solo_played",
 )
+
+
+def table_rescore(context: SheetContext) -> None:
+    """Recompute approval requirements and scores of every game on the sheet of `context`.
+
+    Every change of a game (entered, changed, deleted, approved, refused, struck, sanctioned,
+    corrected) ends here, inside its transaction: the public pages change with it (last, so
+    that the tournament's row is locked only for the rest of the transaction)."""
+    stored = list(
+        models.Hand.objects.filter(table_id=context.table_id)
+        .select_related("sanction")
+        .order_by("number")
+    )
+    # By the games' ids, not by a join to the table: PostgreSQL plans the join as a scan of
+    # every score row (a tenth of a second per entry in a large tournament).
+    models.HandScore.objects.filter(hand_id__in=[h.pk for h in stored]).delete()
+    sheets_rescore([(context, stored)])
+    public_pages_changed(context.tournament_id)
+
+
+def sheets_rescore(sheets: Iterable[tuple[SheetContext, list[models.Hand]]]) -> int:
+    """Score the stored games of `sheets` (each a sheet's context and its games in number
+    order): store whether each needs approval, insert its score rows (the caller deletes the
+    old ones) and store each seat's totals. Returns the number of games scored."""
+    changed, rows, count = [], [], 0
+    totals: dict[tuple[int, int], tuple[int, ...]] = {}
+    for context, stored in sheets:
+        approved = {h.number for h in stored if h.approved_by}
+        scored = score_sheet(
+            [stored_engine_hand(h, context) for h in stored],
+            table=context.point_table,
+            solo_approval_from=context.solo_approval_from,
+            # Called by score_sheet at once, before the loop moves on.
+            approved=lambda h: h.number in approved,  # noqa: B023
+        )
+        for result, hand in zip(scored, stored, strict=True):
+            if hand.needs_approval != result.needs_approval:
+                hand.needs_approval = result.needs_approval
+                changed.append(hand)
+        rows += score_values(
+            scored,
+            [h.pk for h in stored],
+            players=context.players,
+            tournament_id=context.tournament_id,
+            durchgang_number=context.durchgang_number,
+        )
+        count += len(stored)
+        for key, values in seat_totals(context.seats, scored).items():
+            totals[(context.table_id, int(key))] = values
+    models.Hand.objects.bulk_update(changed, ["needs_approval"], batch_size=500)
+    rows_insert(models.HandScore, SCORE_FIELDS, rows)
+    seats_total(totals)
+    return count
 
 
 def score_values(
@@ -63,76 +115,6 @@ def score_values(
     return rows
 
 
-def table_seat_keys(table: models.Table) -> tuple[str, ...]:
-    return tuple(
-        str(pk) for pk in table.seats.order_by("position").values_list("player_id", flat=True)
-    )
-
-
-def table_rescore(table: models.Table) -> None:
-    """Recompute approval requirements and scores of every game on the sheet.
-
-    Every change of a game (entered, changed, deleted, approved, refused, struck, sanctioned,
-    corrected) ends here, inside its transaction: the public pages change with it (last, so
-    that the tournament's row is locked only for the rest of the transaction)."""
-    tournament = table.durchgang.tournament
-    stored = list(table.hands.select_related("sanction").order_by("number"))
-    # By the games' ids, not by a join to the table: PostgreSQL plans the join as a scan of
-    # every score row (a tenth of a second per entry in a large tournament).
-    models.HandScore.objects.filter(hand_id__in=[h.pk for h in stored]).delete()
-    sheets_rescore(
-        tournament,
-        tournament_point_table(tournament),
-        [(table.pk, table_seat_keys(table), table.durchgang.number, stored)],
-    )
-    public_pages_changed(tournament.pk)
-
-
-def sheets_rescore(
-    tournament: models.Tournament,
-    point_table: PointTable,
-    sheets: Iterable[tuple[int, tuple[str, ...], int, list[models.Hand]]],
-) -> int:
-    """Score the stored games of `sheets` (table id, seat keys, Durchgang number, games in
-    number order) with `point_table`: store whether each needs approval, insert its score rows
-    (the caller deletes the old ones) and store each seat's totals. Returns the number of
-    games scored."""
-    rule = tournament.first_game_rule
-    changed, rows, count = [], [], 0
-    totals: dict[tuple[int, int], tuple[int, ...]] = {}
-    for table_id, seats, durchgang_number, stored in sheets:
-        engine_hands = [
-            engine_hand(h, seats=seats, offender=_offender_key(h), first_game_rule=rule)
-            for h in stored
-        ]
-        approved = {h.number for h in stored if h.approved_by}
-        scored = score_sheet(
-            engine_hands,
-            table=point_table,
-            solo_approval_from=tournament.solo_approval_from,
-            # Called by score_sheet at once, before the loop moves on.
-            approved=lambda h: h.number in approved,  # noqa: B023
-        )
-        for result, hand in zip(scored, stored, strict=True):
-            if hand.needs_approval != result.needs_approval:
-                hand.needs_approval = result.needs_approval
-                changed.append(hand)
-        rows += score_values(
-            scored,
-            [h.pk for h in stored],
-            players={key: int(key) for key in seats},
-            tournament_id=tournament.pk,
-            durchgang_number=durchgang_number,
-        )
-        count += len(stored)
-        for key, values in seat_totals(seats, scored).items():
-            totals[(table_id, int(key))] = values
-    models.Hand.objects.bulk_update(changed, ["needs_approval"], batch_size=500)
-    rows_insert(models.HandScore, SCORE_FIELDS, rows)
-    seats_total(totals)
-    return count
-
-
 def seats_total(totals: dict[tuple[int, int], tuple[int, ...]]) -> None:
     """Store the totals (`SEAT_TOTAL_FIELDS`) of the seats keyed by (table id, player id)."""
     seats = models.Seat.objects.filter(table_id__in={table for table, _player in totals})
@@ -144,10 +126,3 @@ def seats_total(totals: dict[tuple[int, int], tuple[int, ...]]) -> None:
                 setattr(seat, name, value)
             changed.append(seat)
     models.Seat.objects.bulk_update(changed, SEAT_TOTAL_FIELDS, batch_size=500)
-
-
-def _offender_key(hand: models.Hand) -> str | None:
-    try:
-        return str(hand.sanction.offender_id)
-    except models.Sanction.DoesNotExist:
-        return None

@@ -17,7 +17,7 @@ from rules.presets import (
     point_table_to_dict,
 )
 from tournament import models
-from tournament.core.engine import tournament_point_table
+from tournament.core.engine import tournament_point_table, tournament_rules, tournament_sheet
 from tournament.core.public_cache import public_pages_changed
 from tournament.core.scores import (
     sheets_rescore,
@@ -43,12 +43,12 @@ class RankChange:
 def tournament_rescore(tournament: models.Tournament, point_table: PointTable) -> int:
     """Recompute approvals and scores of every game of `tournament` with `point_table`, in a
     fixed number of queries; returns the number of games."""
-    seats: dict[int, list[str]] = defaultdict(list)
+    seats: dict[int, list[int]] = defaultdict(list)
     seat_rows = models.Seat.objects.filter(durchgang__tournament=tournament).order_by(
         "table_id", "position"
     )
     for table_id, player_id in seat_rows.values_list("table_id", "player_id"):
-        seats[table_id].append(str(player_id))
+        seats[table_id].append(player_id)
     durchgang = dict(
         models.Table.objects.filter(durchgang__tournament=tournament).values_list(
             "id", "durchgang__number"
@@ -59,10 +59,19 @@ def tournament_rescore(tournament: models.Tournament, point_table: PointTable) -
     for hand in stored.select_related("sanction").order_by("table_id", "number"):
         hands[hand.table_id].append(hand)
     models.HandScore.objects.filter(tournament=tournament).delete()
+    rules = tournament_rules(tournament, point_table)
     return sheets_rescore(
-        tournament,
-        point_table,
-        ((t, tuple(seats[t]), durchgang[t], hands.get(t, [])) for t in durchgang),
+        (
+            tournament_sheet(
+                tournament,
+                table_id=t,
+                durchgang_number=durchgang[t],
+                player_ids=seats[t],
+                rules=rules,
+            ),
+            hands.get(t, []),
+        )
+        for t in durchgang
     )
 
 

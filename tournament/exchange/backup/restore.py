@@ -22,9 +22,8 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.bulk import rows_insert, statistics_refresh
-from tournament.core.scores import (
-    table_rescore,
-)
+from tournament.core.engine import sheet_context
+from tournament.core.scores import table_rescore
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.dump import PLAYER_KEYS
@@ -273,7 +272,7 @@ class _Restore:
         statistics_refresh(models.Player, models.Seat, models.Hand, models.Sanction)
         for table in self.tables.values():
             if self.doc_tables[(table.durchgang.number, table.number)].hands:
-                table_rescore(table)
+                table_rescore(sheet_context(table))
 
     def scores_check(self) -> None:
         """Every game scores as the backup says: the restored standings are the saved ones."""

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.engine import hand_sanction
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hands import (
@@ -74,7 +75,7 @@ def correction_request(
             # Checked as `correction_apply` will store it: with the game's strike and sanction.
             draft = models.Hand(table=table, number=number, **game.fields())
             draft.struck = hand is not None and hand.struck
-            sanction = models.Sanction.objects.filter(hand=hand).first() if hand else None
+            sanction = hand_sanction(hand)
             hand_check(draft, table=table, offender_id=sanction.offender_id if sanction else None)
         try:
             with transaction.atomic():

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament import models
+from tournament.core.engine import hand_sanction
 
 
 def hand_decisions(hand: models.Hand) -> list[str]:
@@ -22,11 +23,7 @@ def hand_decisions(hand: models.Hand) -> list[str]:
         decisions.append(pgettext("decision", "struck"))
     if hand.approved_by:
         decisions.append(pgettext("decision", "approved"))
-    try:
-        hand.sanction  # noqa: B018  (a reverse one-to-one: raises when there is none)
-    except models.Sanction.DoesNotExist:
-        pass
-    else:
+    if hand_sanction(hand) is not None:
         decisions.append(pgettext("decision", "sanction"))
     return decisions
 

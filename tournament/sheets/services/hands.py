@@ -1,7 +1,9 @@
 """Recording games: validate with the engine, store the game, write its scores.
 
 Every save rescoring the whole sheet (at most 40 games) keeps the approval rule (which counts
-the single-player games of the sheet) and the stored scores consistent with each other.
+the single-player games of the sheet) and the stored scores consistent with each other. A save
+reads the sheet's rules and seats once (`sheet_context`) and hands them to the check and to the
+rescore.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from django.utils.translation import gettext as _
 
 from scoring.hand import HandFacts, Violation, hand_violations
 from tournament import models
-from tournament.core.engine import engine_hand, tournament_rules
+from tournament.core.engine import SheetContext, engine_hand, hand_sanction, sheet_context
 from tournament.core.errors import violation_message
 from tournament.core.history import Kind, event_log, hand_snapshot
-from tournament.core.scores import table_rescore, table_seat_keys
+from tournament.core.scores import table_rescore
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 
 
@@ -86,19 +88,20 @@ APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
 
 
 def hand_check(
-    hand: models.Hand, *, table: models.Table, offender_id: int | None = None
+    hand: models.Hand,
+    *,
+    table: models.Table | None = None,
+    context: SheetContext | None = None,
+    offender_id: int | None = None,
 ) -> HandFacts:
-    """The engine's view of `hand` at `table` (with the offender of a sanction, if any);
-    raises `HandRuleError` when it breaks a rule of the tournament."""
-    offender = str(offender_id) if offender_id is not None else None
-    tournament = table.durchgang.tournament
-    engine = engine_hand(
-        hand,
-        seats=table_seat_keys(table),
-        offender=offender,
-        first_game_rule=tournament.first_game_rule,
-    )
-    problems = hand_violations(engine, tournament_rules(tournament))
+    """The engine's view of `hand` on the sheet of `context` (read from `table` when the caller
+    has none), with the offender of a sanction, if any; raises `HandRuleError` when it breaks a
+    rule of the tournament."""
+    if context is None:
+        assert table is not None, "hand_check needs the table or its context"
+        context = sheet_context(table)
+    engine = engine_hand(hand, context, offender_id=offender_id)
+    problems = hand_violations(engine, context.rules)
     if problems:
         raise HandRuleError(violations_as_errors(problems))
     return engine
@@ -166,29 +169,17 @@ def hand_save(
         table = table_lock(table)
         if table.closed and not allow_closed:
             raise sheet_closed_error()
-        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
-        hand = stored.first()
-        before = hand_snapshot(hand)
+        hand = _stored_hand(table, number)
         if hand is not None and version is not None and hand.version != version:
             raise HandConflict(number)
         if hand is None and version:
             raise HandConflict(number)
         if hand is not None and not as_supervisor:
             decided_refuse(hand)
-        created = hand is None
-        draft = hand or models.Hand(table=table, number=number)
-        old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
-        for name, value in game.fields().items():
-            setattr(draft, name, value)
-        if supervision is not None:
-            draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
-            sanction = supervision.sanction
-        else:
-            sanction = _stored_sanction(hand)
-            if hand is not None and old != {n: getattr(draft, n) for n in APPROVED_FIELDS}:
-                draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
-                draft.approval_note = ""
-        hand_check(draft, table=table, offender_id=sanction.offender.pk if sanction else None)
+        before = hand_snapshot(hand)
+        draft, offender_id = _draft(table, number, hand, game, supervision)
+        context = sheet_context(table)
+        hand_check(draft, context=context, offender_id=offender_id)
         if hand is None:
             try:
                 with transaction.atomic():
@@ -197,42 +188,68 @@ def hand_save(
                 raise HandConflict(number) from exc
         else:
             columns = _column_names(STORED_FIELDS)
-            version_bump(hand, hand.version, **{f: getattr(draft, f) for f in columns})
-        hand = draft
+            version_bump(draft, draft.version, **{f: getattr(draft, f) for f in columns})
         if supervision is not None:
-            models.Sanction.objects.filter(hand=hand).delete()
-            if sanction:
-                models.Sanction.objects.create(
-                    hand=hand, offender=sanction.offender, reason=sanction.reason
-                )
-        table_rescore(table)
-        hand = models.Hand.objects.select_related("sanction", "declarer", "partner").get(pk=hand.pk)
+            _sanction_replace(draft, supervision.sanction)
+        table_rescore(context)
+        saved = models.Hand.objects.select_related("sanction", "declarer", "partner").get(
+            pk=draft.pk
+        )
         if kind is None:
-            kind = Kind.ENTERED if created else Kind.EDITED
+            kind = Kind.ENTERED if hand is None else Kind.EDITED
         event_log(
             table=table,
             kind=kind,
             user=user,
             number=number,
             before=before,
-            after=hand_snapshot(hand),
+            after=hand_snapshot(saved),
             reason=reason,
         )
-    return hand
+    return saved
+
+
+def _stored_hand(table: models.Table, number: int) -> models.Hand | None:
+    stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
+    return stored.first()
+
+
+def _draft(
+    table: models.Table,
+    number: int,
+    hand: models.Hand | None,
+    game: HandEntry,
+    supervision: Supervision | None,
+) -> tuple[models.Hand, int | None]:
+    """The game as it is to be stored (the stored `hand`, changed in place, or a new one) and
+    the offender of its sanction: the supervisor's decisions as given, or those stored (an
+    approval lapses when the approved game changes)."""
+    draft = hand or models.Hand(table=table, number=number)
+    old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
+    for name, value in game.fields().items():
+        setattr(draft, name, value)
+    if supervision is not None:
+        draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
+        sanction = supervision.sanction
+        return draft, sanction.offender.pk if sanction is not None else None
+    if hand is not None and old != {name: getattr(draft, name) for name in APPROVED_FIELDS}:
+        draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
+        draft.approval_note = ""
+    stored = hand_sanction(hand)
+    return draft, stored.offender_id if stored is not None else None
+
+
+def _sanction_replace(hand: models.Hand, sanction: SanctionInput | None) -> None:
+    models.Sanction.objects.filter(hand=hand).delete()
+    if sanction is not None:
+        models.Sanction.objects.create(
+            hand=hand, offender=sanction.offender, reason=sanction.reason
+        )
 
 
 def _column_names(fields: Iterable[str]) -> list[str]:
     foreign = {"declarer", "partner", "approved_by_user"}
     return [f"{f}_id" if f in foreign else f for f in fields]
-
-
-def _stored_sanction(hand: models.Hand | None) -> SanctionInput | None:
-    if hand is None:
-        return None
-    try:
-        return SanctionInput(offender=hand.sanction.offender, reason=hand.sanction.reason)
-    except models.Sanction.DoesNotExist:
-        return None
 
 
 def hand_record(
@@ -278,8 +295,7 @@ def hand_delete(
         table = table_lock(table)
         if table.closed and not allow_closed:
             raise sheet_closed_error()
-        stored = models.Hand.objects.select_related("sanction").filter(table=table, number=number)
-        hand = stored.first()
+        hand = _stored_hand(table, number)
         if hand is None or (version is not None and hand.version != version):
             raise HandConflict(number)
         if not as_supervisor:
@@ -287,5 +303,5 @@ def hand_delete(
         before = hand_snapshot(hand)
         if not models.Hand.objects.filter(pk=hand.pk, version=hand.version).delete()[0]:
             raise HandConflict(number)
-        table_rescore(table)
+        table_rescore(sheet_context(table))
         event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)

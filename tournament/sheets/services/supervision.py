@@ -12,10 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.engine import SheetContext, hand_sanction, sheet_context
 from tournament.core.history import Kind, event_log, hand_snapshot
-from tournament.core.scores import (
-    table_rescore,
-)
+from tournament.core.scores import table_rescore
 from tournament.sheets.services.hands import (
     HandRuleError,
     hand_check,
@@ -50,7 +49,7 @@ def _decide(
     kind: str,
     user,
     reason: str,
-    then: Callable[[models.Table, models.Hand], None] | None = None,
+    then: Callable[[SheetContext, models.Hand], None] | None = None,
     check: Callable[[models.Hand], None] | None = None,
     allow_closed: bool = False,
     **changes,
@@ -67,9 +66,10 @@ def _decide(
             check(hand)
         before = hand_snapshot(hand)
         version_bump(hand, version, **changes)
+        context = sheet_context(table)
         if then is not None:
-            then(table, hand)
-        table_rescore(table)
+            then(context, hand)
+        table_rescore(context)
         hand = models.Hand.objects.select_related("sanction").get(pk=hand.pk)
         event_log(
             table=table,
@@ -138,9 +138,9 @@ def sanction_record(
     if offender is not None and not reason.strip():
         raise HandRuleError({"reason": [_("Say what the offence was.")]})
 
-    def write(table: models.Table, hand: models.Hand) -> None:
+    def write(context: SheetContext, hand: models.Hand) -> None:
         if offender is not None:
-            hand_check(hand, table=table, offender_id=offender.pk)
+            hand_check(hand, context=context, offender_id=offender.pk)
         models.Sanction.objects.filter(hand=hand).delete()
         if offender is not None:
             models.Sanction.objects.create(
@@ -148,7 +148,7 @@ def sanction_record(
             )
 
     def sanctioned(hand: models.Hand) -> None:
-        if offender is None and not models.Sanction.objects.filter(hand=hand).exists():
+        if offender is None and hand_sanction(hand) is None:
             raise HandRuleError({"offender": [_("This game has no sanction to remove.")]})
 
     kind = Kind.SANCTIONED if offender is not None else Kind.SANCTION_REMOVED
