@@ -4,8 +4,9 @@ Terms: the *declarer* (Spielmacher) announces the game; in a Rufspiel the *partn
 called Sau; the others are *defenders*. *Seats* are player keys (any strings) in seat order.
 A game is *struck* (5.2.17) when the supervisor disallowed it: it keeps its number and scores 0.
 A *sanctioned* game (3.4.17) is scored by the offence, not by its result. In the *first game*
-of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie is refused
-(2.9.1), unless the tournament plays without that rule (`HandFacts.first_game_rule` false).
+of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15), unless the tournament
+plays without that rule (`HandFacts.first_game_rule` false); a Sie there is refused (2.9.1 of
+2007) unless the tournament allows it (`HandFacts.sie_first_game_allowed`, the 2024 rules).
 
 Rule checks return `Violation`s (a field, a code and parameters); the caller turns the code into
 a message in the user's language. Scoring assumes a game without violations.
@@ -59,7 +60,8 @@ class HandFacts:
     kontra: int = 0
     offender: str | None = None
     struck: bool = False
-    first_game_rule: bool = True  # the tournament plays by 5.2.15 / 2.9.1
+    first_game_rule: bool = True  # the tournament plays by 5.2.15
+    sie_first_game_allowed: bool = False  # True: a Sie counts in game 1 (2024), else 2.9.1
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -84,7 +86,8 @@ class HandFacts:
 
     @property
     def first_game(self) -> bool:
-        """The first game of the sheet, where the tournament plays by the first-game rule."""
+        """The first game of the sheet, where the tournament plays by the first-game rule
+        (5.2.15)."""
         return self.first_game_rule and self.number == 1
 
     @property
@@ -115,7 +118,7 @@ def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
     found += _player_violations(hand)
     if hand.tout and not may_be_tout(hand.contract):
         add(Violation("tout", "tout_not_allowed", {"contract": hand.contract.value}))
-    if hand.sie and hand.first_game:
+    if hand.sie and hand.number == 1 and not hand.sie_first_game_allowed:
         add(Violation("contract", "sie_first_game"))
     if hand.sie and hand.sanctioned:
         add(Violation("sanction", "sie_sanctioned"))

@@ -46,12 +46,14 @@ def test_a_schwarz_solo_in_the_first_game_scores_as_the_setting_says(
                       "4": -declarer_points // 3}  # fmt: skip
 
 
-def test_a_sie_in_the_first_game_is_refused_only_under_the_rule(client, supervisor, clerk, evening):
+def test_a_sie_in_the_first_game_is_refused_unless_the_setting_allows_it(
+    client, supervisor, clerk, evening
+):
     client.force_login(clerk)
     page = enter(client, "sie 1", 1).content.decode()
     assert "Sie" in page and "2.9.1" in page
     assert not evening.durchgaenge.get().tables.get(number=1).hands.exists()
-    Tournament.objects.filter(slug="abend").update(first_game_rule=False)
+    Tournament.objects.filter(slug="abend").update(sie_first_game_allowed=True)
     enter(client, "sie 1", 1)
     assert game(1).contract == "sie"
 

@@ -184,8 +184,10 @@ def test_without_the_rule_the_first_game_scores_as_any_other(result, declarer, d
     assert points == declarer_and_defenders(scored(single(2, **result)))
 
 
-def test_without_the_rule_a_sie_counts_in_the_first_game():
-    sie = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **WITHOUT)
+def test_with_the_sie_allowed_a_sie_counts_in_the_first_game():
+    # Since the rule sets, the Sie in game 1 is its own setting (test_sie_first_game.py).
+    allowed = dict(sie_first_game_allowed=True)
+    sie = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **allowed)
     assert hand_violations(sie, RULES) == []
     assert declarer_and_defenders(hand_points(sie, TABLE)) == (24, [-8] * 3)
 

@@ -57,6 +57,7 @@ class SheetContext:
     rules: Rules
     seats: tuple[str, ...]
     first_game_rule: bool
+    sie_first_game_allowed: bool
     solo_approval_from: int
 
     @property
@@ -98,6 +99,7 @@ def tournament_sheet(
         rules=rules or tournament_rules(tournament),
         seats=tuple(str(pk) for pk in player_ids),
         first_game_rule=tournament.first_game_rule,
+        sie_first_game_allowed=tournament.sie_first_game_allowed,
         solo_approval_from=tournament.solo_approval_from,
     )
 
@@ -137,6 +139,7 @@ def engine_hand(
         offender=str(offender_id) if offender_id is not None else None,
         struck=hand.struck,
         first_game_rule=context.first_game_rule,
+        sie_first_game_allowed=context.sie_first_game_allowed,
     )
 
 

@@ -13,6 +13,7 @@ from rules.presets import (
     DEFAULT_PRESET,
     PRESETS,
 )
+from rules.rule_sets import DEFAULT_RULE_SET, RULE_SETS
 from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
 
 CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`
@@ -55,6 +56,16 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The values of a custom point table (rules.presets dict form)."),
     )
+    rule_set = models.CharField(
+        _("rule set"),
+        max_length=40,
+        default=DEFAULT_RULE_SET,
+        choices=[(key, rules.title) for key, rules in RULE_SETS.items()],
+        help_text=_(
+            "The rules the tournament is played by. Choosing them fills in the settings they "
+            "imply (first game), unless you set those here; each can be changed afterwards."
+        ),
+    )
     games_per_durchgang = models.PositiveSmallIntegerField(_("games per Durchgang"), default=32)
     number_of_durchgaenge = models.PositiveSmallIntegerField(_("number of Durchgänge"), default=2)
     contracts = models.JSONField(_("allowed contracts"), default=default_contracts)
@@ -65,7 +76,15 @@ class Tournament(models.Model):
         default=True,
         help_text=_(
             "Rule 5.2.15: in the first game of a sheet a Tout or Schwarz single-player game "
-            "counts as a simple game, and a Sie is refused."
+            "counts as a simple game."
+        ),
+    )
+    sie_first_game_allowed = models.BooleanField(
+        _("Sie in the first game allowed"),
+        default=False,
+        help_text=_(
+            "The 2024 rules let a Sie count in the first game of a sheet; rule 2.9.1 of 2007 "
+            "refuses it there."
         ),
     )
     solo_approval_from = models.PositiveSmallIntegerField(

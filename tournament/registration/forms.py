@@ -16,6 +16,7 @@ from rules.contracts import Contract
 from rules.presets import (
     PRESETS,
 )
+from rules.rule_sets import RULE_SETS, rule_set
 from scoring.seating import games_fit_tables_of_five
 from tournament.core.errors import games_per_durchgang_error
 from tournament.models import CUSTOM_TABLE, Tournament
@@ -24,6 +25,7 @@ from tournament.registration.services import PlayerError
 
 #: Settings that change how games are scored or drawn: fixed once the first game is recorded.
 RULE_FIELDS = (
+    "rule_set",
     "scoring",
     "games_per_durchgang",
     "number_of_durchgaenge",
@@ -33,6 +35,7 @@ RULE_FIELDS = (
     "kontra_allowed",
     "laufende_counted",
     "first_game_rule",
+    "sie_first_game_allowed",
     "separate_clubs",
 )
 
@@ -79,6 +82,9 @@ class TournamentForm(forms.ModelForm):
         self.locked = locked
         self.fields["name"].widget.attrs["autofocus"] = True
         self.fields["slug"].required = False
+        # Left out of a submission, the rule set stays what it is (a new tournament: the default).
+        self.fields["rule_set"].required = False
+        self.rule_set_before = self.instance.rule_set if self.instance.pk else None
         if self.instance.pk:
             # The address of the public pages stays what was announced.
             self.fields["slug"].disabled = True
@@ -90,6 +96,17 @@ class TournamentForm(forms.ModelForm):
         if locked:
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
+
+    @staticmethod
+    def rule_set_initial(key: str) -> dict[str, object]:
+        """The create form's initial values under the rule set `key` (`?regelwerk=`): it shows
+        the settings the rule set implies before it is submitted. Nothing for an unknown key."""
+        if key not in RULE_SETS:
+            return {}
+        return {"rule_set": key, **RULE_SETS[key].settings}
+
+    def clean_rule_set(self):
+        return self.cleaned_data["rule_set"] or self.instance.rule_set
 
     def clean_contracts(self):
         contracts = self.cleaned_data["contracts"]
@@ -130,6 +147,11 @@ class TournamentForm(forms.ModelForm):
         tournament = self.instance
         if tournament.pk is None:
             tournament.lot_seed = secrets.token_hex(8)
+        if tournament.rule_set != self.rule_set_before:
+            # The rule set's settings, unless set in this same submission.
+            for name, value in rule_set(tournament.rule_set).settings.items():
+                if name not in self.changed_data:
+                    setattr(tournament, name, value)
         if tournament.scoring != CUSTOM_TABLE and (
             tournament.pk is None or "scoring" in self.changed_data
         ):

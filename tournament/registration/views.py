@@ -18,6 +18,7 @@ from django.views import View
 from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 from django_tables2 import RequestConfig
 
+from rules.rule_sets import RULE_SETS
 from tournament.core.access import TournamentMixin
 from tournament.core.public_cache import public_pages_changed
 from tournament.models import Membership, Tournament
@@ -65,6 +66,14 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
 
     def test_func(self):
         return self.request.user.is_staff
+
+    def get_initial(self):
+        """`?regelwerk=<key>` fills in the settings of that rule set (links on the page)."""
+        key = self.request.GET.get("regelwerk", "")
+        return {**super().get_initial(), **TournamentForm.rule_set_initial(key)}
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(rule_sets=RULE_SETS.values(), **kwargs)
 
     def form_valid(self, form):
         with transaction.atomic():

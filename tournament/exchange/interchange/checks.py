@@ -149,7 +149,7 @@ def _check_hands(
 ) -> list[ScoredHand]:
     numbers = Counter(h.number for h in table.hands)
     seats = tuple(table.seats)
-    hands = [_engine_hand(h, seats, settings.first_game_rule) for h in table.hands]
+    hands = [_engine_hand(h, seats, settings) for h in table.hands]
     clean = True
     for doc_hand, hand in zip(table.hands, hands, strict=True):
         if numbers[doc_hand.number] > 1:
@@ -205,7 +205,7 @@ def _same_points(given: dict[str, int], computed: dict[str, int]) -> bool:
     )
 
 
-def _engine_hand(h: DocHand, seats: tuple[str, ...], first_game_rule: bool) -> HandFacts:
+def _engine_hand(h: DocHand, seats: tuple[str, ...], settings: DocTournament) -> HandFacts:
     return HandFacts(
         number=h.number,
         seats=seats,
@@ -222,5 +222,6 @@ def _engine_hand(h: DocHand, seats: tuple[str, ...], first_game_rule: bool) -> H
         kontra=h.kontra,
         offender=h.offender,
         struck=h.disallowed,
-        first_game_rule=first_game_rule,
+        first_game_rule=settings.first_game_rule,
+        sie_first_game_allowed=settings.sie_first_game_allowed,
     )

@@ -9,6 +9,7 @@ from rules.contracts import DEFAULT_CONTRACTS, Contract, Suit
 from rules.presets import (
     DEFAULT_PRESET,
 )
+from rules.rule_sets import DEFAULT_RULE_SET
 from rules.tiebreaks import DEFAULT_CHAIN
 
 
@@ -28,6 +29,8 @@ class DocTournament:
     lot_seed: str | None = None
     point_table: dict | None = None  # a custom table (`scoring` "custom"), rules.presets' form
     first_game_rule: bool = True  # extension: written only when a tournament plays without it
+    rule_set: str = DEFAULT_RULE_SET  # extension: always written
+    sie_first_game_allowed: bool = False  # extension: always written (see reader for absent)
     tiebreak: str = DEFAULT_CHAIN  # extension: written only when not the 5.4.2 cascade
 
 

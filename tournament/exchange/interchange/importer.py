@@ -98,6 +98,8 @@ def _store(
         ),
         solo_approval_from=t.solo_approval_from,
         first_game_rule=t.first_game_rule,
+        rule_set=t.rule_set,
+        sie_first_game_allowed=t.sie_first_game_allowed,
         tiebreak=t.tiebreak,
         lot_seed=t.lot_seed or slug,
         status=models.Tournament.Status.RUNNING if doc.durchgaenge else "preparation",

@@ -21,6 +21,7 @@ from rules.presets import (
     PointTableDataError,
     point_table_from_dict,
 )
+from rules.rule_sets import RULE_SETS
 from rules.tablechecks import point_table_problems
 from rules.tiebreaks import CHAINS
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
@@ -148,6 +149,7 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
         value = r.take(obj, key, "bool", p)
         if value is not MISSING:
             setattr(t, key, value)
+    _read_rule_set(r, obj, t)
     tiebreak = r.take(obj, "tiebreak", "text", p)
     if tiebreak is not MISSING:
         if tiebreak in CHAINS:
@@ -174,6 +176,24 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
         if not contracts:
             r.problems.add(f"{p}.contracts", _("must name at least one contract"))
     return t
+
+
+def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
+    """The rule set and the Sie in the first game. A file without the latter was written when
+    the first-game rule covered the Sie too: without that rule it allowed the Sie there."""
+    p = "tournament"
+    key = r.take(obj, "rule_set", "text", p)
+    if key is not MISSING:
+        if key in RULE_SETS:
+            t.rule_set = key
+        else:
+            r.problems.add(
+                f"{p}.rule_set",
+                _("unknown rule set %(name)s (allowed: %(allowed)s)")
+                % {"name": key, "allowed": ", ".join(RULE_SETS)},
+            )
+    allowed = r.take(obj, "sie_first_game_allowed", "bool", p)
+    t.sie_first_game_allowed = not t.first_game_rule if allowed is MISSING else allowed
 
 
 def _read_point_table(r: FieldReader, obj: dict, t: DocTournament) -> None:

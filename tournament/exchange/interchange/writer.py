@@ -32,6 +32,9 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
         head["point_table"] = t.point_table
     if not t.first_game_rule:
         head["first_game_rule"] = False
+    # Always written: a file without them is read as one written before they existed.
+    head["rule_set"] = t.rule_set
+    head["sie_first_game_allowed"] = t.sie_first_game_allowed
     if t.tiebreak != DEFAULT_CHAIN:
         head["tiebreak"] = t.tiebreak
     players = list(t.players.select_related("replaces").order_by("start_number"))

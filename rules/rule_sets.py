@@ -1,0 +1,67 @@
+"""The rule sets a tournament can follow, as data: which settings each one implies.
+
+Plain Python, no Django. A rule set is the rulebook a tournament announces; choosing it fills in
+the settings below, and the supervisor may still change each of them. What differs from the
+rule set's defaults is named wherever the rules are shown (`deviations`).
+
+- *Schafkopfschule 2007*: the rules with the tournament rules of 2007. In the first game of a
+  sheet a single-player Tout or Schwarz counts as a simple game (5.2.15) and a Sie does not
+  count (2.9.1): it is refused.
+- *Schafkopfschule 2024*: the 2024 revision of the card rules. Its Sie (2.6) no longer has the
+  first-game clause of 2.9.1, so a Sie in the first game is allowed. The 2024 text has no
+  tournament section and leaves further rules to the organiser (preamble, 7.3.3): the tournament
+  rules of 2007 (section 5: the point table, approvals, tie-breaks, and 5.2.15's first-game
+  Tout/Schwarz rule) stay as they are, so the first-game rule stays on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+#: The tournament settings a rule set implies, in the order they are named.
+RULE_SET_SETTINGS: tuple[str, ...] = ("first_game_rule", "sie_first_game_allowed")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    key: str
+    title: str
+    source: str
+    settings: Mapping[str, bool]  # one value for each of RULE_SET_SETTINGS
+
+
+SCHAFKOPFSCHULE_2007 = RuleSet(
+    key="schafkopfschule-2007",
+    title="Schafkopfschule 2007",
+    source="Schafkopfschule e. V., rules with the tournament rules of 2007 (2.9.1, 5.2.15)",
+    settings={"first_game_rule": True, "sie_first_game_allowed": False},
+)
+
+SCHAFKOPFSCHULE_2024 = RuleSet(
+    key="schafkopfschule-2024",
+    title="Schafkopfschule 2024",
+    source="Schafkopfschule e. V., card rules revised 2024 (2.6 Sie without a first-game "
+    "clause); tournament rules of 2007, section 5",
+    settings={"first_game_rule": True, "sie_first_game_allowed": True},
+)
+
+RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (SCHAFKOPFSCHULE_2007, SCHAFKOPFSCHULE_2024)}
+
+DEFAULT_RULE_SET = SCHAFKOPFSCHULE_2007.key
+
+
+def rule_set(key: str) -> RuleSet:
+    """The rule set of `key`; the default one for a key no longer known."""
+    return RULE_SETS.get(key, RULE_SETS[DEFAULT_RULE_SET])
+
+
+def deviations(key: str, settings: Mapping[str, object]) -> list[tuple[str, object]]:
+    """Each setting the rule set `key` implies whose value in `settings` differs from the rule
+    set's, as (setting, value), in the order of RULE_SET_SETTINGS."""
+    defaults = rule_set(key).settings
+    return [
+        (name, settings[name])
+        for name in RULE_SET_SETTINGS
+        if name in settings and settings[name] != defaults[name]
+    ]

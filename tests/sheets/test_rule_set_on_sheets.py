@@ -1,0 +1,46 @@
+"""The signed scoresheet names the rules it was played by: the rule set and each setting that
+differs from it (read back from the PDF with the helpers of test_signed_scoresheets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sheets.test_signed_scoresheets import read, squeezed
+from tournament.models import Table, Tournament
+from tournament.sheets.pdf import scoresheet_pdf
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("settings", "named"),
+    [
+        pytest.param({}, "Regelwerk: Schafkopfschule 2007", id="2007-as-is"),
+        pytest.param(
+            {"rule_set": "schafkopfschule-2024"},
+            "Regelwerk: Schafkopfschule 2024; abweichend: Sie im ersten Spiel nicht erlaubt "
+            "(2.9.1)",
+            id="2024-with-2.9.1",
+        ),
+        pytest.param(
+            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True},
+            "Regelwerk: Schafkopfschule 2024",
+            id="2024-as-is",
+        ),
+        pytest.param(
+            {"first_game_rule": False},
+            "Regelwerk: Schafkopfschule 2007; abweichend: erstes Spiel: Tout und Schwarz zählen "
+            "voll (ohne 5.2.15)",
+            id="2007-without-5.2.15",
+        ),
+    ],
+)
+def test_the_printed_sheet_names_the_rule_set_and_its_deviations(evening, settings, named):
+    Tournament.objects.filter(pk=evening.pk).update(**settings)
+    table = Table.objects.get(durchgang__tournament=evening, number=1)
+    _reader, pages = read(scoresheet_pdf(table))
+    assert len(pages) == 1
+    text = squeezed(pages[0])
+    assert squeezed(named) in text
+    if "abweichend" not in named:
+        assert "abweichend" not in text
