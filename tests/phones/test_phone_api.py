@@ -197,3 +197,16 @@ def test_without_javascript_the_page_takes_the_sheet_and_enters_once(link):
     assert Hand.objects.count() == 1
     event = SheetEvent.objects.get(kind="entered")
     assert event.user is None and event.reason == "am Telefon eingetragen"
+
+
+def test_the_phone_page_offers_laufende_only_up_to_the_bound_of_each_contract(link):
+    """DOMAIN 8 / 6.2.2 of 2024: the Laufende buttons stop where the cards do (14 Rufspiel,
+    8 Solo, 4 Wenz); the server refuses more whatever the phone sends."""
+    page = phone(link).get(url("phone_sheet", link)).content.decode()
+    start = page.index('id="phone-choices"')
+    offered = json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+    bound = {c["label"]: c["laufende_max"] for c in offered["contracts"]}
+    assert bound == {"Rufspiel": 14, "Solo": 8, "Wenz": 4, "Sie": 8}
+    keeper = phone(link, keeper=True)
+    beyond = enter(keeper, link, 2, "w 2 + l5")
+    assert beyond.status_code == 400 and "höchstens 4 Laufende" in beyond.json()["message"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.contracts import SUITS_FOR, Contract, is_single_player, may_be_tout
+from rules.contracts import MAX_LAUFENDE, SUITS_FOR, Contract, is_single_player, may_be_tout
 from scoring.entry_code import CONTRACT_CODES, SUIT_CODES
 from tournament import models
 from tournament.core.engine import tournament_point_table
@@ -114,8 +114,8 @@ def _hand_text(hand: models.Hand, name: dict[int, str]) -> str:
 
 
 def phone_choices(tournament: models.Tournament) -> dict:
-    """What the phone's buttons offer at this tournament: its contracts with their suits, and
-    whether Laufende and Kontra are entered."""
+    """What the phone's buttons offer at this tournament: its contracts with their suits and
+    the most Laufende their cards allow, and whether Laufende and Kontra are entered."""
     table = tournament_point_table(tournament)
     values = [table.rufspiel, table.single, *(value for _c, value in table.overrides)]
     contracts = [Contract(code) for code in tournament.contracts]
@@ -132,6 +132,7 @@ def phone_choices(tournament: models.Tournament) -> dict:
                 "result": contract is not Contract.SIE,
                 "tout": may_be_tout(contract),
                 "single": is_single_player(contract),
+                "laufende_max": MAX_LAUFENDE[contract],
             }
             for contract in Contract
             if contract in contracts

@@ -151,7 +151,8 @@ export function wizardOf(app) {
       if (flag === "schneider" && draft.schneider) draft.schwarz = false;
       render();
     } else if (data.laufende) {
-      draft.laufende = Math.min(14, Math.max(0, draft.laufende + Number(data.laufende)));
+      const most = contractOf(choices, draft.contract).laufende_max;
+      draft.laufende = Math.min(most, Math.max(0, draft.laufende + Number(data.laufende)));
       render();
     } else if (data.kontra) {
       const level = Number(data.kontra);
