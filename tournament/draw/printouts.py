@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.seating import dealer_index, games_at_table, round_of
 from tournament import models
+from tournament.core.collation import german_sort_key
 from tournament.core.pdf import pdf_render
 from tournament.core.qr import qr_svg
 from tournament.draw.services import durchgang_tables
@@ -84,7 +85,7 @@ def durchgang_pdf(
         ],
         "by_name": sorted(
             ((s.player, t.number, s.position) for t in tables for s in t.seats.all()),
-            key=lambda entry: (entry[0].name.casefold(), entry[0].start_number),
+            key=lambda entry: (german_sort_key(entry[0].name), entry[0].start_number),
         ),
         "qr": qr_svg(public_url) if public_url else "",
         "public_url": public_url,

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,6 +19,7 @@ from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
 from scoring.seating import games_fit_tables_of_five, table_sizes
 from tournament import models
 from tournament.core.bulk import rows_insert
+from tournament.core.collation import german_sort_key
 from tournament.core.errors import games_per_durchgang_error
 from tournament.core.public_cache import public_pages_changed
 
@@ -60,17 +61,16 @@ def durchgang_publish(*, durchgang: models.Durchgang, published: bool) -> None:
         public_pages_changed(durchgang.tournament_id)
 
 
-def seats_find(*, durchgang: models.Durchgang, query: str = "") -> QuerySet[models.Seat]:
-    """The seats of the Durchgang by player name, of the players whose name holds `query` or
-    whose interchange id it is (every seat without a query)."""
-    seats = (
-        models.Seat.objects.filter(durchgang=durchgang)
-        .select_related("player", "table")
-        .order_by("player__name", "player__start_number")
-    )
+def seats_find(*, durchgang: models.Durchgang, query: str = "") -> list[models.Seat]:
+    """The seats of the Durchgang in the German order of the player names (DIN 5007-1), of the
+    players whose name holds `query` or whose interchange id it is (every seat without a
+    query)."""
+    seats = models.Seat.objects.filter(durchgang=durchgang).select_related("player", "table")
     if query:
         seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
-    return seats
+    return sorted(
+        seats, key=lambda seat: (german_sort_key(seat.player.name), seat.player.start_number)
+    )
 
 
 class DrawError(Exception):

@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from rules.pointtables import PointTable
+from tournament.core.collation import german_sort_key
 from tournament.templatetags.scores import score_text
 
 
@@ -31,8 +32,9 @@ class RankingTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club"))
+    # Sorted by the German order of names (DIN 5007-1), the keys set by ranking_rows.
+    name = tables.Column(verbose_name=_("Name"), order_by=("name_key", "start_number"))
+    club = tables.Column(verbose_name=_("Club"), order_by=("club_key", "start_number"))
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num strong"}})
     plus = tables.Column(verbose_name="+", attrs={"td": {"class": "num"}})
     minus = tables.Column(verbose_name="−", attrs={"td": {"class": "num"}})
@@ -111,6 +113,8 @@ def ranking_rows(standings) -> list[dict]:
             "start_number": s.player.start_number,
             "name": s.player.name,
             "club": s.player.club,
+            "name_key": german_sort_key(s.player.name),
+            "club_key": german_sort_key(s.player.club),
             "points": t.points,
             "plus": t.plus,
             "minus": t.minus,

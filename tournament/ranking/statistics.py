@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, IntegerField, Q, Sum
+from django.db.models.functions import Coalesce
 
 from rules.contracts import Contract, is_single_player
+from rules.tiebreaks import COUNTERS
 from tournament import models
 
 
 @dataclass(frozen=True)
 class ContractCount:
+    """The games of one contract, and the tie-break counters they gave their declarers."""
+
     contract: str
     games: int
-    won: int
-    touts: int
-    touts_won: int
+    sie: int = 0
+    tout_won: int = 0
+    tout_played: int = 0
+    solo_won: int = 0
+    solo_played: int = 0
 
     @property
     def single(self) -> bool:
@@ -33,34 +39,52 @@ class Statistics:
     def games(self) -> int:
         return sum(c.games for c in self.contracts)
 
+    def total(self, counter: str) -> int:
+        """One tie-break counter (`rules.tiebreaks.COUNTERS`) over all contracts."""
+        return sum(getattr(c, counter) for c in self.contracts)
+
+
+def _counters(tournament: models.Tournament, after: int) -> dict[str, dict[str, int]]:
+    """The tie-break counters per contract, summed from the stored scores the ranking sums: a
+    first-game Tout counts there as a simple single-player game (5.2.15), a game waiting for
+    approval or struck counts for nothing, so the two pages cannot disagree."""
+    rows = (
+        models.HandScore.objects.filter(tournament=tournament, durchgang_number__lte=after)
+        .values("hand__contract")
+        # Named apart from the fields: an annotation may not shadow a field of the model.
+        .annotate(
+            **{
+                f"n_{name}": Coalesce(Sum(name), 0, output_field=IntegerField())
+                for name in COUNTERS
+            }
+        )
+        .order_by()
+    )
+    return {row["hand__contract"]: {name: row[f"n_{name}"] for name in COUNTERS} for row in rows}
+
 
 def tournament_statistics(tournament: models.Tournament, *, after: int) -> Statistics:
-    """Two aggregate queries over Durchgänge 1..`after` (what the visitor may see, like the
-    ranking): games by contract (struck games apart), sanctions by offence."""
+    """Three aggregate queries over Durchgänge 1..`after` (what the visitor may see, like the
+    ranking): games by contract (struck games apart), the tie-break counters by contract,
+    sanctions by offence."""
     hands = models.Hand.objects.filter(
         table__durchgang__tournament=tournament, table__durchgang__number__lte=after
     )
-    scored = ~Q(struck=True)
     rows = (
         hands.values("contract")
         .annotate(
-            # Named apart from the fields: an annotation would shadow the field in later filters.
-            n_games=Count("id", filter=scored),
-            n_won=Count("id", filter=scored & Q(won=True)),
-            n_touts=Count("id", filter=scored & Q(tout=True)),
-            n_touts_won=Count("id", filter=scored & Q(tout=True, won=True)),
+            n_games=Count("id", filter=~Q(struck=True)),
             n_struck=Count("id", filter=Q(struck=True)),
         )
         .order_by()
     )
     by_contract = {row["contract"]: row for row in rows}
+    counters = _counters(tournament, after)
     contracts = [
         ContractCount(
             contract=c.value,
             games=by_contract[c.value]["n_games"],
-            won=by_contract[c.value]["n_won"],
-            touts=by_contract[c.value]["n_touts"],
-            touts_won=by_contract[c.value]["n_touts_won"],
+            **counters.get(c.value, {}),
         )
         for c in Contract
         if c.value in by_contract

@@ -207,16 +207,18 @@ class StatisticsView(RankingPageMixin, TemplateView):
             after=self.last,
             stats=stats,
             games_bars=bar_chart([(label[c.contract], c.games, "") for c in stats.contracts]),
+            # Won as the ranking counts it (5.4.2): of the games that count as single-player
+            # games for the tie-breaks, those the declarer scored positive in.
             won_bars=bar_chart(
                 [
-                    (label[c.contract], round(100 * c.won / c.games) if c.games else 0, "%")
+                    (label[c.contract], round(100 * c.solo_won / c.solo_played), "%")
                     for c in stats.contracts
-                    if c.single
+                    if c.single and c.solo_played
                 ]
             ),
             tout_bars=bar_chart(
-                [(_("Touts played"), sum(c.touts for c in stats.contracts), "")]
-                + [(_("Touts won"), sum(c.touts_won for c in stats.contracts), "")]
+                [(_("Touts played"), stats.total("tout_played"), "")]
+                + [(_("Touts won"), stats.total("tout_won"), "")]
             ),
             sanction_bars=bar_chart([(reason, n, "") for reason, n in stats.sanctions]),
             **kwargs,

@@ -8,13 +8,15 @@ from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.collation import german_sort_key
 from tournament.models import Player
 
 
 class PlayerTable(tables.Table):
     start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "number"}})
-    name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club"))
+    # Sorted in Python by the German order (DIN 5007-1): the keys are set in __init__.
+    name = tables.Column(verbose_name=_("Name"), order_by=("name_key", "start_number"))
+    club = tables.Column(verbose_name=_("Club"), order_by=("club_key", "start_number"))
     status = tables.Column(verbose_name=_("Status"), empty_values=(), orderable=False)
     actions = tables.TemplateColumn(
         template_name="tournament/registration/player_actions.html",
@@ -31,7 +33,13 @@ class PlayerTable(tables.Table):
 
     def __init__(self, data, *, slug: str, **kwargs):
         self.slug = slug
-        super().__init__(data, **kwargs)
+        # A tournament's players (a few thousand at most) are sorted in Python: the database
+        # would put "Öttl" after "Zeller".
+        rows = list(data)
+        for player in rows:
+            player.name_key = german_sort_key(player.name)
+            player.club_key = german_sort_key(player.club)
+        super().__init__(rows, **kwargs)
 
     def render_name(self, record: Player, value: str):
         url = reverse("manage:player_edit", kwargs={"slug": self.slug, "pk": record.pk})

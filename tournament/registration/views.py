@@ -20,6 +20,7 @@ from django_tables2 import RequestConfig
 
 from rules.rule_sets import RULE_SETS
 from tournament.core.access import TournamentMixin
+from tournament.core.collation import german_sorted
 from tournament.core.public_cache import public_pages_changed
 from tournament.models import Membership, Tournament
 from tournament.registration.forms import (
@@ -141,7 +142,7 @@ class PlayersView(TournamentMixin, FormView):
         RequestConfig(self.request, paginate={"per_page": 100}).configure(table)
         clubs = self.tournament.players.exclude(club="").values_list("club", flat=True)
         return super().get_context_data(
-            table=table, q=query, clubs=clubs.distinct().order_by("club"), **kwargs
+            table=table, q=query, clubs=german_sorted(set(clubs), str), **kwargs
         )
 
     def form_valid(self, form):
