@@ -59,13 +59,17 @@ backup: venv
 	@mkdir -p $(BACKUP_DIR)
 	$(MANAGE) backup --output $(BACKUP_DIR)
 
+# The suite runs on one worker per core (pytest-xdist); `make test PYTEST_WORKERS=` runs it in
+# one process. Each worker has its own test database.
+PYTEST_WORKERS ?= -n auto
+
 test: venv messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is missing, so the browser tests \
 	are SKIPPED. Install Debian's chromium (make chromium, as root) to run them."
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_WORKERS)
 
 bench: venv messages
 	$(PY) bench/run.py
