@@ -203,8 +203,8 @@ def test_a_slug_that_exists_is_refused_unless_replacing(example_document):
 def test_a_missing_slug_is_derived_from_name_and_date(example_document):
     doc = copy.deepcopy(example_document)
     del doc["tournament"]["slug"]
-    assert tournament_import(doc).slug == "beispielturnier-2026-2026-11-21"
-    assert tournament_import(doc).slug == "beispielturnier-2026-2026-11-21-2"
+    assert tournament_import(doc).slug == "beispielturnier-2026-11-21"
+    assert tournament_import(doc).slug == "beispielturnier-2026-11-21-2"
 
 
 def test_numeric_ids_become_start_numbers(example_document):

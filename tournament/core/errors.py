@@ -3,6 +3,8 @@ and for the games per Durchgang a table of five cannot play (`games_per_durchgan
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -37,12 +39,30 @@ MESSAGES = {
     "approval_missing": _("This game needs the supervisor's approval (rules 5.2.14, 5.2.16)."),
 }
 
+#: The messages naming a player, for a player named as "No. 9 Michael Schmid" (`player_label`).
+NAMED_MESSAGES = {
+    "not_seated": _("%(player)s does not sit at this table."),
+    "sits_out": _("%(player)s deals game %(number)s and sits out."),
+}
 
-def violation_message(violation: Violation) -> str:
+
+def player_label(start_number: int, name: str) -> str:
+    """A player as people know them: "Nr. 9 Michael Schmid"."""
+    return gettext("No. %(number)s %(name)s") % {"number": start_number, "name": name}
+
+
+def violation_message(violation: Violation, names: Mapping[str, str] | None = None) -> str:
+    """The violation in words. `names` maps the engine's player keys to how players are named
+    (`player_label`); without it a player stays the key the caller gave the engine (an imported
+    file's id, which is what the file's author knows)."""
     params = dict(violation.params)
     for name in ("contract", "suit"):  # as printed on the sheet: "Farbwenz", "Herz"
         if isinstance(value := params.get(name), str):
             params[name] = value.capitalize()
+    player = params.get("player")
+    if names is not None and violation.code in NAMED_MESSAGES and str(player) in names:
+        params["player"] = names[str(player)]
+        return str(NAMED_MESSAGES[violation.code] % params)
     return str(MESSAGES[violation.code] % params)
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.core.access import tournament_role
 from tournament.core.public_cache import public_pages_changed
-from tournament.ranking.standings import standings_after
+from tournament.ranking.standings import standings_played
 
 Publication = models.Tournament.Publication
 
@@ -16,10 +16,11 @@ Publication = models.Tournament.Publication
 def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
     """The last Durchgang whose ranking this user may see; None: not published for him.
 
-    The tournament's staff always sees the ranking after every Durchgang drawn; everybody else
-    what the supervisor has published (live: all; after a Durchgang: up to that one).
+    The tournament's staff always sees the ranking after every Durchgang begun; everybody else
+    what the supervisor has published (live: all begun; after a Durchgang: up to that one). A
+    Durchgang drawn without a game yet is left out: the ranking would claim to be "after" it.
     """
-    last = standings_after(tournament)
+    last = standings_played(tournament)
     if tournament_role(user, tournament) is not None:
         return last
     if tournament.ranking_publication == Publication.LIVE:

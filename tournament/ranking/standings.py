@@ -38,6 +38,19 @@ def standings_after(tournament: models.Tournament) -> int:
     return last or 0
 
 
+def standings_played(tournament: models.Tournament) -> int:
+    """The last Durchgang with a game entered: a Durchgang drawn but not begun adds nothing to
+    the ranking, so the ranking is not "after" it. The first drawn when no game is entered yet
+    (0 before the first draw)."""
+    played = (
+        models.Durchgang.objects.filter(tournament=tournament, tables__hands__isnull=False)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return played or min(standings_after(tournament), 1)
+
+
 def standings_compute(tournament: models.Tournament, *, after: int | None = None) -> list[Standing]:
     """The ranking after Durchgang `after` (default: all Durchgänge drawn)."""
     if after is None:

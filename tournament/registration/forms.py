@@ -9,7 +9,6 @@ from typing import cast
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import Contract
@@ -19,6 +18,7 @@ from rules.presets import (
 from rules.rule_sets import RULE_SETS, rule_set
 from scoring.seating import games_fit_tables_of_five
 from tournament.core.errors import games_per_durchgang_error
+from tournament.core.slugs import tournament_slug
 from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
 from tournament.registration.services import PlayerError
@@ -40,13 +40,13 @@ RULE_FIELDS = (
 )
 
 
-def _slug_free(name: str, date) -> str:
-    base = slugify(f"{name}-{date.isoformat()}")[:70] or "turnier"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+#: The settings declared on the form rather than taken from the model (they keep its defaults).
+DECLARED_DEFAULTS = (
+    "contracts",
+    "games_per_durchgang",
+    "number_of_durchgaenge",
+    "solo_approval_from",
+)
 
 
 class TournamentForm(forms.ModelForm):
@@ -85,6 +85,9 @@ class TournamentForm(forms.ModelForm):
         # Left out of a submission, the rule set stays what it is (a new tournament: the default).
         self.fields["rule_set"].required = False
         self.rule_set_before = self.instance.rule_set if self.instance.pk else None
+        # The fields declared above lose the model's defaults: a new tournament starts from them.
+        for name in DECLARED_DEFAULTS:
+            self.initial.setdefault(name, getattr(self.instance, name))
         if self.instance.pk:
             # The address of the public pages stays what was announced.
             self.fields["slug"].disabled = True
@@ -140,7 +143,7 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("slug") and cleaned.get("name") and cleaned.get("date"):
-            cleaned["slug"] = _slug_free(cleaned["name"], cleaned["date"])
+            cleaned["slug"] = tournament_slug(cleaned["name"], cleaned["date"])
         return cleaned
 
     def save(self, commit=True):

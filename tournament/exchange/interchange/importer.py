@@ -11,7 +11,6 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, seat_totals
@@ -21,6 +20,7 @@ from tournament.core.scores import (
     SCORE_FIELDS,
     score_values,
 )
+from tournament.core.slugs import tournament_slug
 from tournament.exchange.interchange.checks import (
     document_rules,
     durchgaenge_check,
@@ -62,12 +62,7 @@ def _slug(doc: Document, problems: Problems, *, replace: bool) -> str:
                 _("a tournament %(slug)s exists already") % {"slug": doc.tournament.slug},
             )
         return doc.tournament.slug
-    base = slugify(f"{doc.tournament.name}-{doc.tournament.date.isoformat()}")[:70] or "turnier"
-    slug, n = base, 1
-    while taken(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return tournament_slug(doc.tournament.name, doc.tournament.date)
 
 
 def _start_numbers(doc: Document) -> list[int]:
