@@ -24,6 +24,10 @@ class ScoreColumn(tables.Column):
         return score_text(value, self.unit)
 
 
+#: A column a phone folds away (static/css/app.css): rank, name and points stay in view.
+FOLD = {"th": {"class": "fold"}, "td": {"class": "num fold"}}
+
+
 class RankingTable(tables.Table):
     """The ranking: one row per player (substitutes folded in), tie-break columns of 5.4.2.
 
@@ -31,19 +35,23 @@ class RankingTable(tables.Table):
     """
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    start_number = tables.Column(verbose_name=_("No."), attrs=FOLD)
     # Sorted by the German order of names (DIN 5007-1), the keys set by ranking_rows.
     name = tables.Column(verbose_name=_("Name"), order_by=("name_key", "start_number"))
-    club = tables.Column(verbose_name=_("Club"), order_by=("club_key", "start_number"))
+    club = tables.Column(
+        verbose_name=_("Club"),
+        order_by=("club_key", "start_number"),
+        attrs={"th": {"class": "fold"}, "td": {"class": "fold"}},
+    )
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num strong"}})
-    plus = tables.Column(verbose_name="+", attrs={"td": {"class": "num"}})
-    minus = tables.Column(verbose_name="−", attrs={"td": {"class": "num"}})
-    sie = tables.Column(verbose_name=_("Sie"), attrs={"td": {"class": "num"}})
-    tout_won = tables.Column(verbose_name=_("Tout won"), attrs={"td": {"class": "num"}})
-    tout_played = tables.Column(verbose_name=_("Tout played"), attrs={"td": {"class": "num"}})
-    solo_won = tables.Column(verbose_name=_("Solo won"), attrs={"td": {"class": "num"}})
-    solo_played = tables.Column(verbose_name=_("Solo played"), attrs={"td": {"class": "num"}})
-    lot = tables.Column(verbose_name=_("Lot"), default="", attrs={"td": {"class": "num"}})
+    plus = tables.Column(verbose_name="+", attrs=FOLD)
+    minus = tables.Column(verbose_name="−", attrs=FOLD)
+    sie = tables.Column(verbose_name=_("Sie"), attrs=FOLD)
+    tout_won = tables.Column(verbose_name=_("Tout won"), attrs=FOLD)
+    tout_played = tables.Column(verbose_name=_("Tout played"), attrs=FOLD)
+    solo_won = tables.Column(verbose_name=_("Solo won"), attrs=FOLD)
+    solo_played = tables.Column(verbose_name=_("Solo played"), attrs=FOLD)
+    lot = tables.Column(verbose_name=_("Lot"), default="", attrs=FOLD)
 
     class Meta:
         attrs = {"class": "ranking"}
@@ -57,7 +65,7 @@ class RankingTable(tables.Table):
                 ScoreColumn(
                     unit=table.unit,
                     verbose_name=_("D%(n)s") % {"n": n},
-                    attrs={"td": {"class": "num"}},
+                    attrs=FOLD,
                 ),
             )
             for n in range(1, durchgaenge + 1)
