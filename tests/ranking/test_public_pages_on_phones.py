@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import browser  # noqa: F401  (fixture)
 from tournament.models import Durchgang, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +31,7 @@ def published(example_tournament):
 
 
 @pytest.fixture
-def phone(browser):  # noqa: F811
+def phone(browser):  # the session's browser of tests/conftest.py
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     yield context.new_page()
     context.close()
