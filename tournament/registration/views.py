@@ -53,7 +53,7 @@ from tournament.registration.services import (
 )
 from tournament.registration.start_cards import start_cards_pdf
 from tournament.sheets.services.corrections import corrections_pending
-from tournament.sheets.services.supervision import approvals_pending
+from tournament.steps.services import steps_grouped, tournament_steps
 
 TEMPLATES = "tournament/registration/"
 
@@ -111,16 +111,17 @@ class TournamentEditView(TournamentMixin, UpdateView):
 
 
 class DashboardView(TournamentMixin, TemplateView):
+    """The tournament management: the day's steps with the next action, then every page."""
+
     template_name = TEMPLATES + "dashboard.html"
 
     def get_context_data(self, **kwargs):
-        players = self.tournament.players
+        steps = tournament_steps(self.tournament)  # they count the players and approvals
         return super().get_context_data(
-            players=players.count(),
-            withdrawn=players.filter(withdrawn=True).count(),
+            steps=steps,
+            step_groups=steps_grouped(steps),
             locked=self.tournament.settings_locked,
             durchgaenge=self.tournament.durchgaenge.order_by("number"),
-            approvals=approvals_pending(self.tournament).count(),
             corrections=corrections_pending(self.tournament).count(),
             **kwargs,
         )

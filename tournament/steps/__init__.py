@@ -1,0 +1,1 @@
+"""Where a tournament stands: the day's steps on the tournament management page."""
