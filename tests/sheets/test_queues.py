@@ -20,7 +20,8 @@ from tournament.sheets.services.hands import HandEntry
 from tournament.sheets.services.supervision import hand_strike
 
 pytestmark = pytest.mark.django_db
-SLUG = "spielliste"  # the `table` of tests/conftest.py: Sepp Huber, Resi Maier, Xaver Bauer, Vroni Hofer
+# The `table` of tests/conftest.py: Sepp Huber, Resi Maier, Xaver Bauer, Vroni Hofer (seats 1-4).
+SLUG = "spielliste"
 
 
 def url(name, *args):
@@ -77,7 +78,7 @@ def test_the_approval_queue_shows_the_whole_game_and_the_points_it_would_give(bo
         ("Nr. 4 Vroni Hofer", 9, 0),
     ]
     page = boss.get(url("approvals")).content.decode()
-    section = page[page.index('id="spiel-%s"' % item.hand.pk) :]
+    section = page[page.index(f'id="spiel-{item.hand.pk}"') :]
     section = re.sub(r"<[^>]+>", " ", section[: section.index("</section>")])
     text = " ".join(section.split())
     for shown in (
@@ -125,7 +126,10 @@ def test_the_correction_queue_shows_the_game_and_the_points_before_and_after(
         ("Nr. 4 Vroni Hofer", -1, 2, -3, 0),
     ]
     changed = {label: (before, after) for label, before, after, diff in item.facts if diff}
-    assert changed == {"Ergebnis": ("gewonnen", "verloren"), "Schneider / Schwarz": ("–", "Schneider")}
+    assert changed == {
+        "Ergebnis": ("gewonnen", "verloren"),
+        "Schneider / Schwarz": ("–", "Schneider"),
+    }
 
     text = " ".join(re.sub(r"<[^>]+>", " ", boss.get(url("corrections")).content.decode()).split())
     for shown in (
@@ -163,3 +167,4 @@ def test_a_recorded_sanction_stays_in_the_form_with_what_was_recorded(boss, tabl
     assert "Erfasste Strafe: Nr. 2 Resi Maier – Vorwerfen" in text
     # Rule 3.4.17: Resi, an opponent of seats 1 and 3, offended.
     assert "Punkte: Nr. 1 Sepp Huber +2 · Nr. 2 Resi Maier −4" in text
+    assert 'name="reason" maxlength="300" required id="id_reason">' in page  # no strike reason
