@@ -144,7 +144,8 @@ def test_a_tout_waits_for_approval_which_only_the_supervisor_gives(client, reque
     assert client.post(url("approve", 1, 1, 2), post).status_code == 403
     client.force_login(request.getfixturevalue("supervisor"))
     queue = client.get(url("approvals")).content.decode()
-    assert "Laufende" not in queue and "Unter" in queue  # the Wenz-Tout checklist of 5.2.14
+    # the Wenz-Tout checklist of 5.2.14, not the Solo-Tout's
+    assert "Mindestens 3 Laufende" not in queue and "Unter" in queue
     response = client.post(url("approve", 1, 1, 2), {"version": hand.version})
     assert response.status_code == 400 and "Bedingung" in response.content.decode()
     assert client.post(url("approve", 1, 1, 2), post).status_code == 302

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
 from tournament import models
+from tournament.core.errors import player_label
 from tournament.sheets.services.decisions import decided_message
 from tournament.sheets.services.hands import HandEntry
 
@@ -201,8 +202,15 @@ class StrikeForm(VersionedForm):
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
 
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A player of the table, named as people know them: "Nr. 9 Michael Schmid"."""
+
+    def label_from_instance(self, obj) -> str:
+        return player_label(obj.start_number, obj.name)
+
+
 class SanctionForm(VersionedForm):
-    offender = forms.ModelChoiceField(
+    offender = PlayerChoiceField(
         queryset=models.Player.objects.none(), label=_("Offender"), required=False
     )
     reason = forms.CharField(
@@ -214,7 +222,7 @@ class SanctionForm(VersionedForm):
 
     def __init__(self, *args, table: models.Table, **kwargs):
         super().__init__(*args, **kwargs)
-        offender = cast(forms.ModelChoiceField, self.fields["offender"])
+        offender = cast(PlayerChoiceField, self.fields["offender"])
         offender.queryset = models.Player.objects.filter(seats__table=table).order_by(
             "seats__position"
         )

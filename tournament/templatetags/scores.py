@@ -30,3 +30,18 @@ def score(value, tournament) -> str:
 def score_in(value, unit: str) -> str:
     """`{{ value|score_in:unit }}` where the unit is known already (e.g. printed sheets)."""
     return score_text(value, unit)
+
+
+@register.filter
+def signed_score(value, tournament, plus: str = "+") -> str:
+    """`{{ value|signed_score:tournament }}`: a score with its sign, "+18", "−6" or "0"."""
+    if value is None or value == "":
+        return ""
+    text = score_text(abs(value), tournament_point_table(tournament).unit)
+    return f"{plus}{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
+@register.filter
+def total_score(value, tournament) -> str:
+    """`{{ value|total_score:tournament }}`: a total, "35" or "−6" (the minus of `signed_score`)."""
+    return signed_score(value, tournament, plus="")

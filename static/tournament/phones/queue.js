@@ -67,6 +67,12 @@ export function queueOf(app) {
     keep("queue", app.queue);
     if (data.outcome === "saved") {
       app.flash(data.message);
+      // The game stands on the sheet now: what the server refused of it before is settled.
+      const settled = app.failed.filter((failed) => failed.number === entry.number);
+      if (settled.length) {
+        app.failed = app.failed.filter((failed) => failed.number !== entry.number);
+        keep("failed", app.failed);
+      }
     } else {
       const { key, number, text: summary } = entry;
       app.failed.push({ key, number, text: summary, message: data.message });

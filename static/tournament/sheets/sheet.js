@@ -14,6 +14,18 @@
   );
   let timer = null;
   let asked = 0;
+  // What the server said about the line it refused (next to the fields). The line's message
+  // stands in one place only: until the clerk changes the line, the server's; from the first
+  // key on, the preview's, and the server's goes.
+  let refused = Array.from(form.querySelectorAll(".errorlist"));
+
+  function forgetRefusal() {
+    if (!refused.length) return;
+    refused.forEach((element) => element.remove());
+    refused = [];
+    code.removeAttribute("aria-invalid");
+    code.removeAttribute("aria-describedby");
+  }
 
   function show(data) {
     output.classList.toggle("error", Boolean(data.error));
@@ -51,11 +63,15 @@
     schedule();
   }
 
-  code.addEventListener("input", schedule);
-  number.addEventListener("change", loadGame);
-  number.addEventListener("input", loadGame);
+  function edited() { forgetRefusal(); schedule(); }
+
+  code.addEventListener("input", edited);
+  number.addEventListener("change", () => { forgetRefusal(); loadGame(); });
+  number.addEventListener("input", () => { forgetRefusal(); loadGame(); });
   code.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { code.value = ""; show({}); }
+    if (event.key === "Escape") { code.value = ""; forgetRefusal(); show({}); }
   });
-  if (code.value) schedule();
+  // A line loaded for a change shows its points at once; a refused line shows only the
+  // server's message (the preview would say the same a second time).
+  if (code.value && !refused.length) schedule();
 })();

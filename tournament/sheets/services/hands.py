@@ -8,6 +8,7 @@ rescore.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -247,6 +248,15 @@ def _draft(
         draft.approval_note = ""
     stored = hand_sanction(hand)
     return draft, stored.offender_id if stored is not None else None
+
+
+def hand_draft(
+    table: models.Table, number: int, hand: models.Hand | None, game: HandEntry
+) -> tuple[models.Hand, int | None]:
+    """The game as `hand_save` would store `game` over the stored `hand` (None: a new game),
+    with the decisions it keeps, and the offender of its sanction; nothing is stored, `hand`
+    stays as it is (a page shows what a change would do before it is made)."""
+    return _draft(table, number, copy.copy(hand) if hand is not None else None, game, None)
 
 
 def _sanction_replace(hand: models.Hand, sanction: SanctionInput | None) -> None:

@@ -276,7 +276,8 @@ class HandPageMixin(HandMixin):
             seats=seats,
             approval_form=kwargs.get("approval_form") or ApprovalForm(hand=hand, initial=initial),
             tout_conditions=tout_conditions(hand),
-            strike_form=kwargs.get("strike_form") or StrikeForm(initial=initial),
+            # Only the version: the sanction's offence is no reason to strike the game.
+            strike_form=kwargs.get("strike_form") or StrikeForm(initial={"version": hand.version}),
             sanction_form=kwargs.get("sanction_form") or SanctionForm(table=table, initial=initial),
             events=[
                 (e, snapshot_text(e.before), snapshot_text(e.after))

@@ -28,8 +28,8 @@ from tournament.sheets.forms import (
     StrikeForm,
     errors_text,
     form_add_errors,
-    tout_conditions,
 )
+from tournament.sheets.services.approval_queue import approval_queue
 from tournament.sheets.services.correction_queue import correction_queue
 from tournament.sheets.services.corrections import (
     correction_apply,
@@ -38,7 +38,6 @@ from tournament.sheets.services.corrections import (
 )
 from tournament.sheets.services.hands import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import (
-    approvals_pending,
     hand_approve,
     hand_refuse,
     hand_strike,
@@ -60,19 +59,19 @@ class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
         now = timezone.now()
         context["pending"] = [
             (
-                hand,
-                ApprovalForm(hand=hand, initial={"version": hand.version}),
-                tout_conditions(hand),
-                int((now - hand.created_at).total_seconds() // 60),
+                item,
+                ApprovalForm(hand=item.hand, initial={"version": item.hand.version}),
+                int((now - item.hand.created_at).total_seconds() // 60),
             )
-            for hand in approvals_pending(self.tournament)
+            for item in approval_queue(self.tournament)
         ]
         return context
 
     def live_revision(self, context) -> object:
         return [
-            (hand.pk, hand.version, hand.declarer.start_number, hand.declarer.name, minutes)
-            for hand, _form, _conditions, minutes in context["pending"]
+            (item.hand.pk, item.hand.version, item.reason, item.facts, minutes)
+            + tuple((p.label, p.approved, p.refused) for p in item.points)
+            for item, _form, minutes in context["pending"]
         ]
 
 
@@ -84,6 +83,7 @@ class HandDecisionMixin(HandPageMixin):
     required_role = SUPERVISOR
     http_method_names: Sequence[str] = ["post"]
     form_name = ""
+    anchor = ""  # where the game's page opens after the decision
 
     def make_form(self, table, hand):
         raise NotImplementedError
@@ -107,7 +107,7 @@ class HandDecisionMixin(HandPageMixin):
                 form.add_error(None, conflict_message(hand.number))
             else:
                 messages.success(request, self.done_message(hand))
-                return redirect(self.next_on_site() or self.hand_url(table, hand))
+                return redirect(self.next_on_site() or self.hand_url(table, hand) + self.anchor)
         context = self.get_context_data(**{self.form_name: form})
         return self.render_to_response(context, status=400)
 
@@ -174,7 +174,10 @@ class StrikeView(HandDecisionMixin, TemplateView):
 
 
 class SanctionView(HandDecisionMixin, TemplateView):
+    """The page shows the sanction recorded, with its offender still chosen in the form."""
+
     form_name = "sanction_form"
+    anchor = "#strafe"
 
     def make_form(self, table, hand):
         return SanctionForm(self.request.POST, table=table)
