@@ -138,7 +138,7 @@ def change_lines(preview: ChangePreview, reason: str) -> list[str]:
             preview.hands,
         )
         % {"count": preview.hands},
-        _("Points change for %(changed)s of %(players)s players; %(moved)s change place.")
+        _("Points change for %(changed)s of %(players)s players, the place for %(moved)s.")
         % {"changed": changed, "players": players, "moved": preview.moved},
     ]
     first_after = next((c for c in preview.changes if c.rank_after == 1), None)
