@@ -32,7 +32,7 @@ def test_the_redraw_page_says_what_is_drawn_and_discarded_and_changes_nothing(
     assert response.status_code == 200
     assert "Durchgang 1 neu auslosen?" in page
     assert "Durchgang 1 wird neu ausgelost: 2 Tische (davon 1 zu fünft), 9 Spieler" in page
-    assert "Seed neu-7" in page
+    assert "Startwert neu-7" in page
     assert (
         "Die bisherige Auslosung (2 Tische, 9 Spieler) und ihre 0 eingegebenen Spiele werden "
         "verworfen." in page
@@ -55,7 +55,7 @@ def test_the_confirmed_redraw_draws_the_tables_shown(client, supervisor, evening
     client.force_login(supervisor)
     page = client.get(reverse("manage:draw", args=["abend", 1])).content.decode()
     seed = page.split('name="seed" value="')[1].split('"')[0]  # a new random seed, shown
-    assert f"Seed {seed}," in page
+    assert f"Startwert {seed}," in page
     response = client.post(
         reverse("manage:draw", args=["abend", 1]), {"seed": seed, "bestaetigt": "1"}
     )
