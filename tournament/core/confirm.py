@@ -57,7 +57,7 @@ def confirm_page(
     status: int = 200,
 ) -> HttpResponse:
     """The confirmation page of `preview`; its form posts `params` and the confirmation field
-    back to the page's own address."""
+    back to the page's own address (with its query string: a preset of the point table)."""
     pairs = list(params.items()) if isinstance(params, Mapping) else list(params)
     return render(
         request,
