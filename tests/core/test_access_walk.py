@@ -117,6 +117,8 @@ ACCESS = {
     "manage:backup": SUPERVISOR,
     "manage:ranking_publish": SUPERVISOR,
     "manage:table_links": SUPERVISOR,
+    "manage:table_link_change": SUPERVISOR,
+    "manage:restore": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
@@ -140,7 +142,9 @@ WRITES = {
     "manage:clerks",
     "manage:clerk_remove",
     "manage:ranking_publish",
-    "manage:table_links",
+    # manage:table_links writes only a link for an open table without one, which the walk's
+    # tournament has not; replacing or revoking a link is confirmed on manage:table_link_change.
+    "manage:table_link_change",
 }
 # A print job renders in a thread of its own, outside the test's transaction: not started here
 # (tests/sheets/test_signed_scoresheets.py runs it); refused roles are still walked.
@@ -323,7 +327,12 @@ def post_data(name, world) -> dict:
         "manage:player_edit": {"name": "Umbenannt", "club": "", "start_number": 9},
         "manage:player_substitute": {"name": "Ersatz Mann", "club": ""},
         "manage:draw": {"seed": "rundgang-2"},
-        "manage:swap": {"first": seated[0].pk, "second": seated[1].pk, "reason": "Wunsch"},
+        "manage:swap": {
+            "first": seated[0].pk,
+            "second": seated[1].pk,
+            "reason": "Wunsch",
+            "bestaetigt": "1",
+        },
         "manage:publish": {"published": "0"},
         "manage:hand_enter": {"number": 5, "code": "r e 1 3 +", "version": 0},
         "manage:sign": {"seat": 1, "signature": ""},
@@ -349,6 +358,7 @@ def post_data(name, world) -> dict:
         "manage:clerks": {"username": "neuschreiber", "password": "Ein-langes-Passwort-42"},
         "manage:ranking_publish": {"publication": "after", "after": 1},
         "manage:table_links": {"table": 2, "issue": "1"},
+        "manage:table_link_change": {"tisch": 2, "aktion": "sperren", "bestaetigt": "1"},
         "login": {"username": "leitung", "password": "falsch"},
         "password_change": {
             "old_password": "falsch",

@@ -133,7 +133,7 @@ def test_a_supervisor_swaps_two_players_with_a_reason(client, supervisor, fresh)
     where = {s.player_id: s.table_id for s in durchgang.seats.all()}
     response = client.post(
         reverse("manage:swap", args=["frisch", 1]),
-        {"first": a.pk, "second": b.pk, "reason": "Platztausch auf Wunsch"},
+        {"first": a.pk, "second": b.pk, "reason": "Platztausch auf Wunsch", "bestaetigt": "1"},
     )
     assert response.status_code == 302
     after = {s.player_id: s.table_id for s in durchgang.seats.all()}

@@ -108,7 +108,10 @@ def test_a_revoked_or_replaced_link_and_a_closed_sheet_open_nothing(client, even
     response = phone_of_old.post(phone(old), {"number": 1, "code": "r e 1 3 +", "version": 0})
     assert response.status_code == 404 and "gilt nicht" in response.content.decode()
     client.force_login(supervisor)
-    client.post(links_url(), {"table": 1, "revoke": "1"})
+    asked = client.post(links_url(), {"table": 1, "revoke": "1"})  # first: what it will do
+    assert asked.status_code == 302 and Client().get(phone(new)).status_code == 200
+    assert "Link von Tisch 1 sperren" in client.get(asked.url).content.decode()
+    client.post(asked.url.split("?")[0], {"tisch": 1, "aktion": "sperren", "bestaetigt": "1"})
     assert Client().get(phone(new)).status_code == 404
     third = table_link_issue(table=table(2), user=supervisor)
     phone_of_third = opened(third)

@@ -41,7 +41,14 @@ def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
     assert reason.evaluate("field => !field.validity.valid")  # the browser asks for a reason
     assert PointTableChange.objects.count() == 0
     reason.fill("Beschluss vor Durchgang 3")
-    page.get_by_role("button", name="Tabelle ändern und alle Wertungen neu berechnen").click()
+    page.get_by_role("button", name="Tabelle ändern und alle Wertungen neu berechnen …").click()
+    # First what the change will do: the games recomputed, the ranking before and after.
+    expect(page.get_by_role("heading", name="Punktetabelle ändern und alle")).to_be_visible()
+    expect(page.get_by_text("Spiele werden mit den neuen Werten neu berechnet.")).to_be_visible()
+    expect(page.get_by_text("Die Spitze der Wertung danach")).to_be_visible()
+    assert PointTableChange.objects.count() == 0
+    confirm = "Tabelle ändern und alle Wertungen neu berechnen"
+    page.get_by_role("button", name=confirm, exact=True).click()
     expect(page.get_by_text("Spiele mit den neuen Werten neu berechnet")).to_be_visible()
     expect(page.get_by_role("cell", name="Beschluss vor Durchgang 3")).to_be_visible()
     tournament = Tournament.objects.get(pk=example_tournament.pk)

@@ -60,7 +60,7 @@ def test_a_recorded_change_recomputes_every_score(client, supervisor, example_to
     client.force_login(supervisor)
     response = client.post(
         url(example_tournament.slug),
-        {**FIVES, "save": "1", "reason": "Beschluss der Turnierleitung"},
+        {**FIVES, "save": "1", "reason": "Beschluss der Turnierleitung", "bestaetigt": "1"},
         follow=True,
     )
     page = response.content.decode()
@@ -88,7 +88,9 @@ def test_a_recorded_change_recomputes_every_score(client, supervisor, example_to
 
 def test_a_recorded_change_stays_as_it_was(client, supervisor, example_tournament):
     client.force_login(supervisor)
-    client.post(url(example_tournament.slug), {**FIVES, "save": "1", "reason": "x"})
+    client.post(
+        url(example_tournament.slug), {**FIVES, "save": "1", "reason": "x", "bestaetigt": "1"}
+    )
     change = PointTableChange.objects.get()
     change.reason = "anders"
     with pytest.raises(AppendOnlyError):
@@ -178,7 +180,9 @@ def test_the_public_ranking_shows_the_recomputed_points_at_once(
     public = reverse("tournament:ranking", args=[example_tournament.slug])
     assert client.get(public).status_code == 200  # now cached for anonymous readers
     client.force_login(supervisor)
-    client.post(url(example_tournament.slug), {**FIVES, "save": "1", "reason": "x"})
+    client.post(
+        url(example_tournament.slug), {**FIVES, "save": "1", "reason": "x", "bestaetigt": "1"}
+    )
     client.logout()
     page = client.get(public).content.decode()
     best = standings_compute(Tournament.objects.get(pk=example_tournament.pk))[0]

@@ -193,7 +193,10 @@ def test_the_overview_sums_up_the_durchgang_and_offers_the_close_button_to_the_s
     client.force_login(supervisor)
     fragment = client.get(url("manage:sheets", 1), **LIVE).content.decode()
     assert url("manage:close", 1, 1) in fragment
-    response = client.post(url("manage:close", 1, 1), {"zurueck": "liste"})
+    asked = client.get(url("manage:close", 1, 1), {"zurueck": "liste"})  # what closing does
+    assert "Table 1 is closed: 8 games, signed by all 4 players" in asked.content.decode()
+    assert not table().closed
+    response = client.post(url("manage:close", 1, 1), {"zurueck": "liste", "bestaetigt": "1"})
     assert response.status_code == 302 and response.url == url("manage:sheets", 1)
     assert table().closed
     fragment = client.get(url("manage:sheets", 1), **LIVE).content.decode()

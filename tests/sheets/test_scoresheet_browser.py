@@ -218,7 +218,10 @@ def close_sheet(page, base):
     page.goto(base + url("sheet", 1, 1))
     expect(page.locator("#spiel-2 .badge.ok")).to_have_text("genehmigt")
     with page.expect_navigation():
-        page.get_by_role("button", name="Spielliste abschließen").click()
+        page.get_by_role("link", name="Spielliste abschließen …").click()
+    expect(page.get_by_text("Tisch 1 wird abgeschlossen: 32 Spiele")).to_be_visible()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Spielliste von Tisch 1 abschließen").click()
     success = "Die Spielliste von Tisch 1 ist abgeschlossen."
     expect(page.locator(".messages .success")).to_have_text(success)
     expect(page.locator("h2 .badge.closed")).to_have_text("abgeschlossen")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.draw import views
+from tournament.draw import actions, views
 
 base = "turnier/<slug:slug>/leitung/durchgang/"
 
@@ -13,8 +13,8 @@ urlpatterns = [
         name="durchgaenge",
     ),
     path(base + "<int:number>/", views.DurchgangDetailView.as_view(), name="durchgang"),
-    path(base + "<int:number>/auslosen/", views.DurchgangDrawView.as_view(), name="draw"),
-    path(base + "<int:number>/tausch/", views.SeatSwapView.as_view(), name="swap"),
+    path(base + "<int:number>/auslosen/", actions.DurchgangDrawView.as_view(), name="draw"),
+    path(base + "<int:number>/tausch/", actions.SeatSwapView.as_view(), name="swap"),
     path(base + "<int:number>/veroeffentlichen/", views.PublishView.as_view(), name="publish"),
     path(base + "<int:number>/druck/<str:kind>.pdf", views.PrintoutView.as_view(), name="print"),
 ]

@@ -21,14 +21,11 @@ from tournament.core.public_cache import public_page_cached, text
 from tournament.draw.forms import DrawForm, SwapForm
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.draw.services import (
-    DrawError,
     durchgaenge_overview,
-    durchgang_draw,
     durchgang_publish,
     durchgang_repeats,
     durchgang_tables,
     seats_find,
-    seats_swap,
 )
 from tournament.models import Tournament
 
@@ -41,29 +38,6 @@ class DurchgangListView(TournamentMixin, TemplateView):
         context["rows"] = durchgaenge_overview(self.tournament)
         context["form"] = DrawForm()
         return context
-
-
-class DurchgangDrawView(TournamentMixin, View):
-    http_method_names = ["post"]
-
-    def post(self, request, slug, number):
-        form = DrawForm(request.POST)
-        if not form.is_valid():
-            messages.error(request, " ".join(form.errors["seed"]))
-            return redirect("manage:durchgaenge", slug=slug)
-        try:
-            result = durchgang_draw(
-                tournament=self.tournament, number=number, seed=form.cleaned_data["seed"] or None
-            )
-        except DrawError as exc:
-            messages.error(request, str(exc))
-            return redirect("manage:durchgaenge", slug=slug)
-        messages.success(
-            request,
-            _("Durchgang %(n)s drawn (seed %(seed)s): %(repeats)s repeated meetings.")
-            % {"n": number, "seed": result.durchgang.draw_seed, "repeats": result.repeats},
-        )
-        return redirect("manage:durchgang", slug=slug, number=number)
 
 
 class DurchgangPageMixin(DurchgangMixin):
@@ -88,25 +62,6 @@ class DurchgangPageMixin(DurchgangMixin):
 
 class DurchgangDetailView(DurchgangPageMixin, TemplateView):
     """The tables of a Durchgang, its repeated meetings, seat swaps and printouts."""
-
-
-class SeatSwapView(DurchgangPageMixin, TemplateView):
-    """POST only; on an error the Durchgang page is shown again with the form's messages."""
-
-    http_method_names = ["post"]
-
-    def post(self, request, slug, number):
-        durchgang = self.get_durchgang()
-        form = SwapForm(request.POST, durchgang=durchgang)
-        if form.is_valid():
-            try:
-                seats_swap(durchgang=durchgang, user=request.user, **form.cleaned_data)
-            except DrawError as exc:
-                form.add_error(None, str(exc))
-            else:
-                messages.success(request, _("The two players were swapped."))
-                return redirect("manage:durchgang", slug=slug, number=number)
-        return self.render_to_response(self.get_context_data(swap_form=form), status=400)
 
 
 class PublishView(DurchgangMixin, View):

@@ -61,3 +61,16 @@ def table_link_open(token: str) -> models.TableLink | None:
 def pin_matches(link: models.TableLink, pin: str) -> bool:
     """Compared as bytes: `compare_digest` refuses text with non-ASCII characters."""
     return secrets.compare_digest(link.pin.encode(), pin.strip().encode())
+
+
+def table_links_revoke_all(*, durchgang: models.Durchgang) -> int:
+    """Stop the valid link of every open table of the Durchgang (a closed table's link works no
+    more anyway); returns how many there were."""
+    return table_links_working(durchgang).update(revoked_at=timezone.now())
+
+
+def table_links_working(durchgang: models.Durchgang):
+    """The links of the Durchgang that open a sheet: valid, of an open table."""
+    return models.TableLink.objects.filter(
+        table__durchgang=durchgang, revoked_at__isnull=True, table__closed_at__isnull=True
+    )

@@ -11,6 +11,11 @@ urlpatterns = [
         links.TableLinksView.as_view(),
         name="table_links",
     ),
+    path(
+        "turnier/<slug:slug>/leitung/durchgang/<int:number>/tisch-links/aendern/",
+        links.TableLinkChangeView.as_view(),
+        name="table_link_change",
+    ),
 ]
 
 public = [

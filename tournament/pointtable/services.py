@@ -17,6 +17,7 @@ from rules.presets import (
     point_table_to_dict,
 )
 from tournament import models
+from tournament.core.dry_run import dry_run
 from tournament.core.engine import tournament_point_table, tournament_rules, tournament_sheet
 from tournament.core.public_cache import public_pages_changed
 from tournament.core.scores import (
@@ -131,3 +132,47 @@ def point_table_set(tournament: models.Tournament, data: dict) -> None:
     """Make `data` the table of a tournament without recorded games (nothing to recompute)."""
     with transaction.atomic():
         _apply(tournament, data)
+
+
+@dataclass(frozen=True)
+class ChangePreview:
+    """What `point_table_change` will do: the games it recomputes and every player's rank and
+    points now and afterwards (best first afterwards)."""
+
+    hands: int
+    changes: list[RankChange]
+
+    @property
+    def points_changed(self) -> list[RankChange]:
+        return [c for c in self.changes if c.points_before != c.points_after]
+
+    @property
+    def moved(self) -> int:
+        return sum(1 for c in self.changes if c.places_up)
+
+
+def point_table_change_preview(
+    tournament: models.Tournament, data: dict, *, user, reason: str
+) -> ChangePreview:
+    """`point_table_change` itself, in a transaction that is rolled back."""
+    before = {s.player.pk: s for s in standings_compute(tournament)}
+
+    def change() -> tuple[int, list]:
+        record = point_table_change(tournament, data, user=user, reason=reason)
+        fresh = models.Tournament.objects.get(pk=tournament.pk)
+        return record.hands_rescored, standings_compute(fresh)
+
+    hands, after = dry_run(change)
+    return ChangePreview(
+        hands=hands,
+        changes=[
+            RankChange(
+                player=s.player,
+                rank_before=before[s.player.pk].rank,
+                rank_after=s.rank,
+                points_before=before[s.player.pk].points,
+                points_after=s.points,
+            )
+            for s in after
+        ],
+    )

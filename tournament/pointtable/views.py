@@ -8,6 +8,7 @@ from dataclasses import replace
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from rules.pointtables import PointTable
@@ -15,11 +16,16 @@ from rules.presets import (
     PRESETS,
 )
 from tournament.core.access import TournamentMixin
+from tournament.core.confirm import CONFIRMED, Preview, PreviewTable, confirm_page, is_confirmed
 from tournament.core.engine import tournament_point_table
+from tournament.core.errors import player_label
 from tournament.pointtable.examples import examples
 from tournament.pointtable.forms import ChangeForm, PointTableForm
 from tournament.pointtable.services import (
+    ChangePreview,
+    RankChange,
     point_table_change,
+    point_table_change_preview,
     point_table_preview,
     point_table_set,
 )
@@ -79,6 +85,8 @@ class PointTableView(TournamentMixin, TemplateView):
             return redirect("manage:point_table", slug=slug)
         if not change_form.is_valid():
             return self.render_to_response(self.get_context_data(**context), status=400)
+        if not is_confirmed(request):
+            return self.confirm(form.table_dict(), change_form.cleaned_data["reason"])
         change = point_table_change(
             self.tournament,
             form.table_dict(),
@@ -91,3 +99,104 @@ class PointTableView(TournamentMixin, TemplateView):
             % {"n": change.hands_rescored},
         )
         return redirect("manage:point_table", slug=slug)
+
+    def confirm(self, data: dict, reason: str):
+        """The change as it will be: games recomputed, points and places before and after."""
+        preview = point_table_change_preview(
+            self.tournament, data, user=self.request.user, reason=reason
+        )
+        params = [
+            (name, value)
+            for name, values in self.request.POST.lists()
+            if name not in ("csrfmiddlewaretoken", CONFIRMED)
+            for value in values
+        ]
+        return confirm_page(
+            self.request,
+            Preview(
+                heading=_("Change the point table and recompute every score?"),
+                lines=change_lines(preview, reason),
+                action=_("Change the table and recompute all scores"),
+                tables=change_tables(preview),
+            ),
+            cancel_url=self.request.get_full_path(),
+            params=params,
+            context={"tournament": self.tournament, "role": self.role},
+        )
+
+
+def _player(change: RankChange) -> str:
+    return player_label(change.player.start_number, change.player.name)
+
+
+def change_lines(preview: ChangePreview, reason: str) -> list[str]:
+    changed, players = len(preview.points_changed), len(preview.changes)
+    lines = [
+        ngettext(
+            "%(count)s game is recomputed with the new values.",
+            "%(count)s games are recomputed with the new values.",
+            preview.hands,
+        )
+        % {"count": preview.hands},
+        _("Points change for %(changed)s of %(players)s players, the place for %(moved)s.")
+        % {"changed": changed, "players": players, "moved": preview.moved},
+    ]
+    first_after = next((c for c in preview.changes if c.rank_after == 1), None)
+    first_before = min(preview.changes, key=lambda c: c.rank_before, default=None)
+    if first_after is not None and first_before is not None:
+        if first_after.player.pk == first_before.player.pk:
+            lines.append(
+                _("Place 1 stays %(player)s (%(before)s → %(after)s points).")
+                % {
+                    "player": _player(first_after),
+                    "before": first_after.points_before,
+                    "after": first_after.points_after,
+                }
+            )
+        else:
+            lines.append(
+                _("Place 1 becomes %(new)s (%(points)s points) instead of %(old)s.")
+                % {
+                    "new": _player(first_after),
+                    "points": first_after.points_after,
+                    "old": _player(first_before),
+                }
+            )
+    lines.append(_("The change is recorded with its reason: “%(reason)s”.") % {"reason": reason})
+    return lines
+
+
+TOP = 10
+
+
+def change_tables(preview: ChangePreview) -> list[PreviewTable]:
+    headers = [_("Player"), _("Place now"), _("Points now"), _("Place then"), _("Points then")]
+
+    def row(c: RankChange) -> tuple:
+        arrow = " ▲" if c.places_up > 0 else " ▼" if c.places_up < 0 else ""
+        after = f"{c.rank_after}{arrow}"
+        return (_player(c), c.rank_before, c.points_before, after, c.points_after)
+
+    numeric = frozenset({1, 2, 3, 4})
+    most = sorted(
+        preview.points_changed,
+        key=lambda c: (-abs(c.points_after - c.points_before), c.rank_after),
+    )[:TOP]
+    tables = [
+        PreviewTable(
+            caption=_("The top of the ranking afterwards"),
+            headers=headers,
+            rows=[row(c) for c in preview.changes[:TOP]],
+            numeric=numeric,
+        )
+    ]
+    if most:
+        tables.append(
+            PreviewTable(
+                caption=_("The players whose points change most"),
+                headers=headers,
+                rows=[row(c) for c in most],
+                numeric=numeric,
+            )
+        )
+    return tables

@@ -3,7 +3,7 @@ as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 
 from django.urls import path
 
-from tournament.sheets.views import printing, sheet, supervision
+from tournament.sheets.views import closing, printing, sheet, supervision
 
 lead = "turnier/<slug:slug>/leitung/"
 table = lead + "durchgang/<int:number>/tisch/<int:table>/"
@@ -21,7 +21,7 @@ urlpatterns = [
     path(table + "spiel/", sheet.HandEnterView.as_view(), name="hand_enter"),
     path(table + "vorschau/", sheet.HandPreviewView.as_view(), name="hand_preview"),
     path(table + "unterschrift/", sheet.SignView.as_view(), name="sign"),
-    path(table + "abschliessen/", sheet.CloseView.as_view(), name="close"),
+    path(table + "abschliessen/", closing.CloseView.as_view(), name="close"),
     path(table + "korrektur/", supervision.CorrectionRequestView.as_view(), name="correct"),
     path(hand, sheet.HandDetailView.as_view(), name="hand"),
     path(hand + "loeschen/", sheet.HandDeleteView.as_view(), name="hand_delete"),

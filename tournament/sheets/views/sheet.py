@@ -45,7 +45,6 @@ from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_delete
 from tournament.sheets.services.sheet import (
     seat_sign,
-    sheet_close,
     sheet_states,
     sheets_summary,
     table_sheet_state,
@@ -320,28 +319,4 @@ class SignView(SheetMixin, View):
             messages.error(request, errors_text(error.errors))
         else:
             messages.success(request, _("%(name)s has signed.") % {"name": seat.player.name})
-        return redirect(self.sheet_url(table, "#unterschriften"))
-
-
-class CloseView(SheetMixin, View):
-    required_role = SUPERVISOR
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        table = self.get_table()
-        try:
-            sheet_close(table=table, user=request.user)
-        except HandRuleError as error:
-            messages.error(
-                request,
-                _("The sheet cannot be closed yet: %(why)s") % {"why": errors_text(error.errors)},
-            )
-        else:
-            messages.success(
-                request, _("The sheet of table %(t)s is closed.") % {"t": table.number}
-            )
-        if request.POST.get("zurueck") == "liste":  # the Close button of the list of sheets
-            return redirect(
-                "manage:sheets", slug=self.tournament.slug, number=table.durchgang.number
-            )
         return redirect(self.sheet_url(table, "#unterschriften"))
