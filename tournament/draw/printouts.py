@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from scoring.seating import dealer_index, games_at_table, round_of
 from tournament import models
 from tournament.core.collation import german_sort_key
-from tournament.core.pdf import pdf_render
+from tournament.core.pdf import html_pdf, pdf_limited
 from tournament.core.qr import qr_svg
 from tournament.draw.services import durchgang_tables
 
@@ -47,6 +48,24 @@ def sheet_rows(table: models.Table, seats: list[models.Seat], games_per_durchgan
     ]
 
 
+# The height of one page of a pre-filled sheet left for its game rows, in mm (A4 portrait less
+# margins, title, header row of the games, total and signatures; less the QR code's extra room).
+ROWS_MM = 214.0
+ROWS_MM_WITH_QR = 207.0
+ROW_MM = (6.2, 10.5)  # the least and the most a game row is high when the sheet fits one page
+ROW_MM_FLOWING = 7.0  # a sheet that takes two pages
+
+
+def row_height(rows: int, *, with_qr: bool) -> str:
+    """The CSS height of a game row of a blank sheet with `rows` games: the rows fill the page
+    when they fit it at `ROW_MM[0]` at least, else the sheet flows over two pages."""
+    room = ROWS_MM_WITH_QR if with_qr else ROWS_MM
+    least, most = ROW_MM
+    if rows * least > room:
+        return f"{ROW_MM_FLOWING:.1f}mm"
+    return f"{min(most, int(room / max(rows, 1) * 10) / 10):.1f}mm"
+
+
 def durchgang_pdf(
     durchgang: models.Durchgang,
     kind: str,
@@ -58,6 +77,18 @@ def durchgang_pdf(
     of `public_url` (the public ranking) on the table list by name, and on the table cards and
     scoresheets each table's phone link (`phone_url` of its token) with its PIN, where the
     supervisor has issued one."""
+    html = durchgang_html(durchgang, kind, public_url=public_url, phone_url=phone_url)
+    return pdf_limited(html_pdf, html)
+
+
+def durchgang_html(
+    durchgang: models.Durchgang,
+    kind: str,
+    *,
+    public_url: str = "",
+    phone_url: Callable[[str], str] | None = None,
+) -> str:
+    """The HTML document `durchgang_pdf` prints."""
     template, title = KINDS[kind]
     tournament = durchgang.tournament
     tables = durchgang_tables(durchgang)
@@ -76,6 +107,12 @@ def durchgang_pdf(
                 "rows": sheet_rows(t, list(t.seats.all()), tournament.games_per_durchgang)
                 if kind == "spiellisten"
                 else (),
+                "row_height": row_height(
+                    games_at_table(
+                        seats=len(t.seats.all()), games_per_durchgang=tournament.games_per_durchgang
+                    ),
+                    with_qr=t.pk in links,
+                ),
                 "link": links.get(t.pk),
                 "link_qr": qr_svg(phone_url(links[t.pk].token))
                 if phone_url and t.pk in links
@@ -90,4 +127,4 @@ def durchgang_pdf(
         "qr": qr_svg(public_url) if public_url else "",
         "public_url": public_url,
     }
-    return pdf_render(template, context)
+    return render_to_string(template, context)

@@ -68,6 +68,8 @@ def phone_state(link: models.TableLink, phone: str) -> dict:
             {
                 "position": seat.position,
                 "name": seat.player.name,
+                "label": _("No. %(number)s %(name)s")
+                % {"number": seat.player.start_number, "name": seat.player.name},
                 "points": points,
                 "shown": score_text(points, unit),
                 "confirmed": seat.signed_at is not None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -191,3 +192,22 @@ def sheet_totals(rows: list[Row]) -> list[tuple[int, int, int]]:
         minus = sum(row.cells[index].minus or 0 for row in rows)
         totals.append((plus, minus, last.total))
     return totals
+
+
+def correction_marks(table: models.Table) -> dict[int, list[str]]:
+    """By game number, each signed-off correction of the game in words, oldest first: when,
+    by whom, what the game was before, and why (from the sheet's history)."""
+    events = table.events.filter(kind=models.SheetEvent.Kind.CORRECTED).select_related("user")
+    marks: dict[int, list[str]] = {}
+    for event in events.order_by("at", "pk"):
+        if event.number is None:
+            continue
+        text = _("corrected on %(when)s by %(who)s: before %(before)s") % {
+            "when": dateformat.format(timezone.localtime(event.at), "d.m.Y H:i"),
+            "who": event.user.get_username() if event.user else "–",
+            "before": snapshot_text(event.before),
+        }
+        if event.reason:
+            text = f"{text} · {_('Reason')}: {event.reason}"
+        marks.setdefault(event.number, []).append(text)
+    return marks

@@ -50,6 +50,7 @@ from tournament.core.pdf import (
 from tournament.sheets.display import (
     Row,
     contract_text,
+    correction_marks,
     result_text,
     sheet_rows,
     sheet_seats,
@@ -77,6 +78,7 @@ class Line:
     result: str = ""
     declarer: str = ""
     notes: list[str] = field(default_factory=list)  # struck, approved by, sanction
+    corrections: list[str] = field(default_factory=list)  # each signed-off correction, in words
 
 
 @dataclass
@@ -90,16 +92,29 @@ class SignedSheet:
     unit: str = "points"  # of the point table: "cents" prints euros and cents
     zero_sum: bool = True  # a plus-only table prints no minus column and no zero check
 
+    @property
+    def columns(self) -> int:
+        """The columns of the games' table: number, dealer, contract, declarer, notes, the
+        seats' plus (and minus) columns and the zero check."""
+        per_seat = 2 if self.zero_sum else 1
+        return 5 + per_seat * len(self.seats) + (1 if self.zero_sum else 0)
+
+
+def start_number(player: models.Player) -> str:
+    return _("No. %(number)s") % {"number": player.start_number}
+
 
 def _line(row: Row) -> Line:
     hand = row.hand
     if hand is None:
         return Line(row)
-    declarer = hand.declarer.name
+    # By start number: one short line whatever the names (the header names each seat), so
+    # that 40 games and more of a table of five fit one page.
+    declarer = start_number(hand.declarer)
     if hand.partner is not None:
         declarer = _("%(declarer)s with %(partner)s") % {
             "declarer": declarer,
-            "partner": hand.partner.name,
+            "partner": start_number(hand.partner),
         }
     notes = [_("struck")] if hand.struck else []
     if hand.approved_by:
@@ -117,6 +132,13 @@ def _line(row: Row) -> Line:
         declarer=declarer,
         notes=notes,
     )
+
+
+def _lines(rows: list[Row], marks: dict[int, list[str]]) -> list[Line]:
+    lines = [_line(row) for row in rows]
+    for line in lines:
+        line.corrections = marks.get(line.row.number, [])
+    return lines
 
 
 def _when(value) -> str | None:
@@ -196,7 +218,7 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         zero_sum=point_table.zero_sum,
         table=table,
         seats=seats,
-        lines=[_line(row) for row in rows],
+        lines=_lines(rows, correction_marks(table)),
         totals=sheet_totals(rows),
         corrections=corrections,
         code=verification_code(table, seats, games, corrections),

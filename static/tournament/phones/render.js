@@ -36,7 +36,7 @@ function renderSeats(app) {
       const item = element("li");
       item.dataset.position = seat.position;
       item.classList.toggle("out", seat.position === out);
-      item.append(element("span", "phone-name", seat.name), " ");
+      item.append(element("span", "phone-name", seat.label), " ");
       item.append(element("span", "phone-total", (seat.points > 0 ? "+" : "") + seat.shown));
       if (seat.confirmed) item.append(" ", element("span", "phone-tick", "✓"));
       return item;

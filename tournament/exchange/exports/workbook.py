@@ -4,6 +4,7 @@ Sheets, named in German as the tournament calls them:
 - "Rangliste": the standings of `standings_compute`, in its order, with the tie-break counters;
 - "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points;
 - "Spiele": every game as the scoresheet holds it, with the points of each seat;
+- "Genehmigungen": every game that needed an approval, why, and the decision with its note;
 - "Strafen": every sanction with the offender's points in that game;
 - "Korrekturen": every correction asked for on a closed scoresheet, and its decision;
 - "Verlauf": the append-only history of every game change and of the point table.
@@ -21,6 +22,7 @@ from openpyxl.workbook import Workbook
 
 from tournament import models
 from tournament.core.engine import tournament_point_table
+from tournament.exchange.exports.approvals import approvals_write
 from tournament.exchange.exports.games import corrections_write, games_write, sanctions_write
 from tournament.exchange.exports.history import history_write
 from tournament.exchange.exports.players import (
@@ -47,6 +49,7 @@ def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None
         for table_id, _table, _position, player_id in rows:
             table_seats[table_id].append(player_id)
     games_write(workbook, tournament, table_seats, roster, unit)
+    approvals_write(workbook, tournament, roster)
     sanctions_write(workbook, tournament, roster, unit)
     corrections_write(workbook, tournament)
     history_write(workbook, tournament)
