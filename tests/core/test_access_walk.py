@@ -36,7 +36,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.sheets.test_sheet_services import ruf
+from tests.sheets.fixtures import ruf
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Correction, Durchgang, Hand, Membership, Table, Tournament
 from tournament.phones.links import table_link_issue

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from tests.rule_tables import games_cases
 from tournament.draw.services import DrawError, durchgang_draw
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Durchgang, Membership, Seat
@@ -32,33 +33,13 @@ def _tournament(players: int, games: int):
     )
 
 
-@pytest.mark.parametrize(
-    ("players", "games", "message"),
-    [
-        pytest.param(
-            9,
-            30,
-            "30 Spiele je Durchgang geht mit Fünfertischen nicht auf: wählen Sie 28 oder 32.",
-            id="10-nine-players-30-games",
-        ),
-        pytest.param(
-            22,
-            38,
-            "38 Spiele je Durchgang geht mit Fünfertischen nicht auf: wählen Sie 36 oder 40.",
-            id="10-twenty-two-players-38-games",
-        ),
-        pytest.param(
-            5,
-            3,
-            "3 Spiele je Durchgang geht mit Fünfertischen nicht auf: wählen Sie 4.",
-            id="10-one-table-of-five-3-games",
-        ),
-    ],
-)
-def test_10_a_draw_that_needs_a_table_of_five_refuses_games_it_cannot_share(
-    players, games, message
-):
-    tournament = _tournament(players, games)
+#: Players that need a table of five: 9 (4 + 5), 22 (4 + 4 + 4 + 5 + 5), 5 (one of five).
+PLAYERS = {30: 9, 38: 22, 3: 5}
+
+
+@pytest.mark.parametrize(("games", "message"), games_cases("games", "message", games=(30, 38, 3)))
+def test_10_a_draw_that_needs_a_table_of_five_refuses_games_it_cannot_share(games, message):
+    tournament = _tournament(PLAYERS[games], games)
     with pytest.raises(DrawError) as refused:
         durchgang_draw(tournament=tournament, number=1, seed="s")
     assert str(refused.value) == message

@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
 
-from tests.sheets.test_sheet_services import ruf
+from tests.sheets.fixtures import ruf
 from tournament import models
 from tournament.draw.services import seats_swap
 from tournament.exchange.backup import BackupError

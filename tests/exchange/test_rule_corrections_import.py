@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from tests.rule_tables import laufende_cases, laufende_message
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
@@ -35,26 +36,16 @@ def solo(number: int) -> dict:
     return {"number": number, "contract": "solo", "suit": "herz", "declarer": "2", "won": True}
 
 
-LAUFENDE = [
-    pytest.param("wenz", {}, 5, "Wenz", 4, id="6.2.2-wenz-5"),
-    pytest.param("geier", {}, 5, "Geier", 4, id="6.2.2-geier-5"),
-    pytest.param("solo", {"suit": "gras"}, 9, "Solo", 8, id="6.2.2-solo-9"),
-    pytest.param("farbwenz", {"suit": "eichel"}, 9, "Farbwenz", 8, id="6.2.2-farbwenz-9"),
-    pytest.param("rufspiel", {"suit": "gras", "partner": "4"}, 15, "Rufspiel", 14, id="6.2.2-ruf"),
-]
-
-
-@pytest.mark.parametrize(("contract", "more", "laufende", "name", "bound"), LAUFENDE)
-def test_an_import_with_too_many_laufende_names_the_game_and_stores_nothing(
-    contract, more, laufende, name, bound
-):
-    hand = {"number": 3, "contract": contract, "declarer": "2", "won": True, "laufende": laufende}
-    doc = document([solo(2), hand | more], scoring="preisschafkopf-tarif", contracts=CONTRACTS)
+@pytest.mark.parametrize(("case", "laufende"), laufende_cases(over=True))
+def test_an_import_with_too_many_laufende_names_the_game_and_stores_nothing(case, laufende):
+    hand = {"number": 3, "contract": case["contract"], "declarer": "2", "laufende": laufende}
+    doc = document(
+        [solo(2), hand | case["game"]], scoring="preisschafkopf-tarif", contracts=CONTRACTS
+    )
     with pytest.raises(InterchangeError) as refused:
         tournament_import(doc)
     assert [str(p) for p in refused.value.problems] == [
-        f"durchgaenge[0].tables[0].hands[1].laufende: Ein {name} hat höchstens {bound} Laufende "
-        f"(Regel 6.2.2 von 2024), nicht {laufende}."
+        f"durchgaenge[0].tables[0].hands[1].laufende: {laufende_message(case, laufende)}"
     ]
     assert not Tournament.objects.exists() and not Hand.objects.exists()
 

@@ -78,8 +78,18 @@ def test_an_old_file_without_the_first_game_rule_still_allows_its_sie_in_game_1(
     ("extra", "where", "message"),
     [
         pytest.param(
-            {"rule_set": "turnierordnung-1999"}, "tournament.rule_set", "unbekanntes Regelwerk",
+            {"rule_set": "turnierordnung-1999"}, "tournament.rule_set",
+            "unbekanntes Regelwerk turnierordnung-1999 (erlaubt: schafkopfschule-2007, "
+            "schafkopfschule-2024)",
             id="unknown-rule-set",
+        ),
+        pytest.param(
+            {"tiebreak": "wuerfeln"}, "tournament.tiebreak",
+            "unbekannte Entscheidung bei Punktgleichheit wuerfeln (erlaubt: 5.4.2, solos, lot)",
+            id="unknown-tie-break",
+        ),
+        pytest.param(
+            {"tiebreak": 5}, "tournament.tiebreak", "muss Text sein", id="tie-break-not-text",
         ),
         pytest.param(
             {"sie_first_game_allowed": "ja"}, "tournament.sie_first_game_allowed",

@@ -53,13 +53,23 @@ def checked(page: str, name: str) -> list[str]:
     return [re.search(r'value="([^"]*)"', i).group(1) for i in inputs if "checked" in i]
 
 
-@pytest.mark.parametrize("query", ["", "?regelwerk=schafkopfschule-2024"])
-def test_the_create_form_starts_with_the_rule_sets_defaults(staff, query):
+@pytest.mark.parametrize(
+    ("query", "contracts"),
+    [
+        pytest.param("", ["rufspiel", "solo", "wenz", "sie"], id="2007-2.4.4"),
+        pytest.param(
+            "?regelwerk=schafkopfschule-2024",
+            ["rufspiel", "solo", "wenz", "farbwenz", "sie"],
+            id="2024-section-2-with-farbwenz",
+        ),
+    ],
+)
+def test_the_create_form_starts_with_the_rule_sets_defaults(staff, query, contracts):
     page = staff.get(CREATE + query).content.decode()
     assert value(page, "games_per_durchgang") == "32"
     assert value(page, "number_of_durchgaenge") == "2"
     assert value(page, "solo_approval_from") == "5"
-    assert checked(page, "contracts") == ["rufspiel", "solo", "wenz", "sie"]
+    assert checked(page, "contracts") == contracts
     assert value(page, "name") is None and value(page, "date") is None
 
 

@@ -15,10 +15,18 @@ pytestmark = pytest.mark.django_db
     [
         pytest.param({}, "Regelwerk: Schafkopfschule 2007</p>", id="2007-as-is"),
         pytest.param(
-            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": False},
+            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": False}
+            | {"contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"]},
             "Regelwerk: Schafkopfschule 2024; abweichend: Sie im ersten Spiel nicht erlaubt "
             "(2.9.1)</p>",
             id="2024-with-2.9.1",
+        ),
+        pytest.param(
+            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True}
+            | {"contracts": ["rufspiel", "solo", "wenz", "geier", "sie"]},
+            "Regelwerk: Schafkopfschule 2024; abweichend: Farbwenz nicht erlaubt, Geier "
+            "erlaubt</p>",
+            id="2024-2.2-without-farbwenz-8.2-with-geier",
         ),
     ],
 )

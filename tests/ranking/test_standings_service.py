@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from rules.tiebreaks import COUNTERS
 from scoring.scoresheet import SEAT_TOTAL_FIELDS
-from tests.sheets.test_sheet_services import ruf, solo
+from tests.sheets.fixtures import ruf, solo
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, HandScore, Seat
 from tournament.ranking.standings import standings_compute

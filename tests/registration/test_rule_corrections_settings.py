@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.registration.test_registration_pages import fresh, settings_post  # noqa: F401
+from tests.rule_tables import games_cases
 from tests.sheets.test_scoresheet_pages import enter, game
 from tournament.models import Player, Tournament
 
@@ -46,19 +47,7 @@ def test_4_2_4_an_allowed_stoss_doubles_and_retour_quadruples_under_the_2007_tab
     assert solo == {"3": -24, "1": 8, "2": 8, "4": 8}
 
 
-@pytest.mark.parametrize(
-    ("games", "message"),
-    [
-        pytest.param(
-            30,
-            "30 Spiele je Durchgang geht mit Fünfertischen nicht auf: wählen Sie 28 oder 32.",
-            id="10-30-games",
-        ),
-        pytest.param(
-            2, "2 Spiele je Durchgang geht mit Fünfertischen nicht auf: wählen Sie 4.", id="10-2"
-        ),
-    ],
-)
+@pytest.mark.parametrize(("games", "message"), games_cases("games", "message", games=(30, 2)))
 def test_10_games_that_a_table_of_five_cannot_play_are_refused_naming_the_nearest(
     client, supervisor, evening, games, message
 ):

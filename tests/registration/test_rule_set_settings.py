@@ -68,6 +68,38 @@ def test_the_create_form_stores_the_rule_set_and_what_it_implies(staff, query, p
     assert (t.rule_set, t.first_game_rule, t.sie_first_game_allowed) == expected
 
 
+@pytest.mark.parametrize(
+    ("query", "posted", "contracts"),
+    [
+        pytest.param(
+            "", {}, ["rufspiel", "solo", "wenz", "sie"], id="2007-2.4.4-rufspiel-solo-wenz-sie"
+        ),
+        pytest.param(
+            "",
+            {"rule_set": "schafkopfschule-2024"},
+            ["rufspiel", "solo", "wenz", "farbwenz", "sie"],
+            id="2024-chosen-on-submit-2.2-farbwenz-allowed",
+        ),
+        pytest.param(
+            "?regelwerk=schafkopfschule-2024",
+            {"rule_set": "schafkopfschule-2024"},
+            ["rufspiel", "solo", "wenz", "sie"],
+            id="2024-filled-in-farbwenz-unticked-stays-off",
+        ),
+        pytest.param(
+            "",
+            {"rule_set": "schafkopfschule-2024", "contracts": ["rufspiel", "solo", "geier"]},
+            ["rufspiel", "solo", "geier"],
+            id="2024-8.2-geier-chosen-in-the-same-submission",
+        ),
+    ],
+)
+def test_the_create_form_allows_the_contracts_of_the_rule_set(staff, query, posted, contracts):
+    data = settings_post(name="Regelturnier", first_game_rule="on") | posted
+    assert staff.post(CREATE + query, data).status_code == 302
+    assert Tournament.objects.get(name="Regelturnier").contracts == contracts
+
+
 def test_the_create_form_offers_the_rule_sets_and_fills_in_their_settings(staff):
     page = staff.get(CREATE).content.decode()
     assert "Regelwerk" in page and "?regelwerk=schafkopfschule-2024" in page

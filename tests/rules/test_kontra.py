@@ -40,7 +40,7 @@ PLAIN = [
     ("preisschafkopf-tarif", "solo-3-laufende", SOLO | WON | dict(laufende=3), single(240, -80)),
 ]
 
-LEVELS = [(1, 2, "4.2.4-6.2.8-stoss-doubles"), (2, 4, "4.2.4-6.2.8-retour-quadruples")]
+LEVELS = [(1, 2, "6.2.8-4.2.4-stoss-x2"), (2, 4, "6.2.8-4.2.4-retour-x4")]
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ LEVELS = [(1, 2, "4.2.4-6.2.8-stoss-doubles"), (2, 4, "4.2.4-6.2.8-retour-quadru
             key,
             game | {"kontra": level},
             {p: factor * v for p, v in plain.items()},
-            id=f"{key}:{rule}:{name}",
+            id=f"{rule}-{key}-{name}",
         )
         for key, name, game, plain in PLAIN
         for level, factor, rule in LEVELS
@@ -62,7 +62,10 @@ def test_stoss_doubles_and_retour_quadruples_the_game_under_every_preset(key, ga
 
 @pytest.mark.parametrize(
     ("key", "game", "expected"),
-    [pytest.param(key, game, plain, id=f"{key}:plain:{name}") for key, name, game, plain in PLAIN],
+    [
+        pytest.param(key, game, plain, id=f"no-kontra-{key}-{name}")
+        for key, name, game, plain in PLAIN
+    ],
 )
 def test_without_kontra_the_game_scores_as_its_source_says(key, game, expected):
     assert scored(key, **game) == expected
@@ -72,17 +75,21 @@ def test_every_preset_is_checked_with_kontra():
     assert {key for key, *_ in PLAIN} == set(PRESETS)
 
 
+#: (preset, the sanctioned Solo's points per seat) by 3.4.17, whatever Stoß or Retour.
 SANCTIONED = [
-    pytest.param("schafkopfschule-2007", single(-9, 3), id="2007:3.4.17-not-doubled"),
-    pytest.param("solo-15-5", single(-18, 6), id="solo-15-5:3.4.17-not-doubled"),
-    pytest.param("donau-ries-15-5", single(-18, 6), id="donau-ries-15-5:3.4.17-not-doubled"),
-    pytest.param("plus-only", single(0, 20), id="plus-only:3.4.17-not-doubled"),
-    pytest.param("preisschafkopf-tarif", single(-180, 60), id="tarif:3.4.17-not-doubled"),
+    pytest.param(key, points, id=f"3.4.17-not-doubled-{key}")
+    for key, points in [
+        ("schafkopfschule-2007", single(-9, 3)),
+        ("solo-15-5", single(-18, 6)),
+        ("donau-ries-15-5", single(-18, 6)),
+        ("plus-only", single(0, 20)),
+        ("preisschafkopf-tarif", single(-180, 60)),
+    ]
 ]
 
 
+@pytest.mark.parametrize("kontra", [0, 1, 2], ids=["no-kontra", "stoss", "retour"])
 @pytest.mark.parametrize(("key", "expected"), SANCTIONED)
-@pytest.mark.parametrize("kontra", [0, 1, 2])
 def test_a_sanction_is_not_doubled_by_stoss_or_retour(key, expected, kontra):
     assert scored(key, **SOLO, offender="bert", kontra=kontra) == expected
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.contracts import MAX_LAUFENDE, SINGLE_PLAYER, SUITS_FOR, Contract
+from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.pointtables import (
     GameResult,
     PointTable,
@@ -27,49 +27,16 @@ from rules.presets import (
     point_table_to_dict,
 )
 from rules.tablechecks import point_table_problems, sample_games
-from scoring.hand import HandFacts, Rules, hand_points, hand_violations
-from tests.scoring.test_scoring_properties import playing, seatings
-
-GAMES_AT = {4: 32, 5: 40}
+from scoring.hand import Rules, hand_points, hand_violations
+from tests.strategies import hands as any_hands
 
 ZERO_SUM = [table for table in PRESETS.values() if table.zero_sum]
 PLUS_ONLY = [table for table in PRESETS.values() if not table.zero_sum]
 
 
-@st.composite
-def hands(draw, *, sanctions: bool = True):
-    seats = draw(seatings)
-    contract = draw(st.sampled_from(list(Contract)))
-    first = 2 if contract is Contract.SIE else 1  # a Sie is refused in the first game
-    number = draw(st.integers(first, GAMES_AT[len(seats)]))
-    players = playing(number, seats)
-    declarer = draw(st.sampled_from(players))
-    partner = None
-    if contract is Contract.RUFSPIEL:
-        partner = draw(st.sampled_from([p for p in players if p != declarer]))
-    offender = None
-    if sanctions and contract is not Contract.SIE:
-        offender = draw(st.none() | st.sampled_from(players))
-    won, schneider, schwarz = None, False, False
-    if contract is not Contract.SIE:
-        won = draw(st.booleans() if offender is None else st.none() | st.booleans())
-        schneider = draw(st.booleans())
-        schwarz = schneider and draw(st.booleans())
-    return HandFacts(
-        number=number,
-        seats=seats,
-        contract=contract,
-        suit=draw(st.sampled_from(SUITS_FOR[contract] or (None,))),
-        declarer=declarer,
-        partner=partner,
-        won=won,
-        schneider=schneider,
-        schwarz=schwarz,
-        tout=contract in SINGLE_PLAYER and draw(st.booleans()),
-        laufende=draw(st.none() | st.integers(0, MAX_LAUFENDE[contract])),
-        kontra=draw(st.integers(0, 2)),
-        offender=offender,
-    )
+def hands(*, sanctions: bool = True):
+    """Valid games with Laufende and Kontra (tests/strategies.py)."""
+    return any_hands(sanctions=sanctions, extras=True)
 
 
 @given(hands())

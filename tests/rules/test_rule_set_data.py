@@ -1,24 +1,44 @@
-"""The rule sets as data (rules/rule_sets.py): what each implies, and what differs from it."""
+"""The rule sets as data (rules/rule_sets.py): what each implies, and what differs from it.
+
+Each case names the rule it follows: 2.4.4 of 2007 (the games: Rufspiel, Solo, Wenz, Sie),
+section 2 of 2024 (the standard games add the Farbwenz) and 8.2 of 2024 (Geier and Farbgeier only
+where agreed), 2.9.1 of 2007 and 2.6 of 2024 (the Sie in the first game), 5.2.15 of 2007 (the
+first-game Tout/Schwarz rule, kept under both)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.rule_sets import DEFAULT_RULE_SET, RULE_SET_SETTINGS, RULE_SETS, deviations, rule_set
+from rules.contracts import Contract
+from rules.rule_sets import (
+    DEFAULT_RULE_SET,
+    RULE_SET_SETTINGS,
+    RULE_SETS,
+    contract_deviations,
+    deviations,
+    rule_set,
+)
+
+C = Contract
+CLASSIC = ["rufspiel", "solo", "wenz", "sie"]
+WITH_FARBWENZ = ["rufspiel", "solo", "wenz", "farbwenz", "sie"]
 
 
 @pytest.mark.parametrize(
-    ("key", "first_game_rule", "sie_allowed"),
+    ("key", "setting", "value"),
     [
-        pytest.param("schafkopfschule-2007", True, False, id="2007-5.2.15-and-2.9.1"),
-        pytest.param("schafkopfschule-2024", True, True, id="2024-5.2.15-kept-2.6-sie-allowed"),
+        pytest.param("schafkopfschule-2007", "first_game_rule", True, id="2007-5.2.15-on"),
+        pytest.param("schafkopfschule-2007", "sie_first_game_allowed", False, id="2007-2.9.1"),
+        pytest.param("schafkopfschule-2007", "contracts", CLASSIC, id="2007-2.4.4-games"),
+        pytest.param("schafkopfschule-2024", "first_game_rule", True, id="2024-5.2.15-kept"),
+        pytest.param("schafkopfschule-2024", "sie_first_game_allowed", True, id="2024-2.6-sie"),
+        pytest.param(
+            "schafkopfschule-2024", "contracts", WITH_FARBWENZ, id="2024-2.2-farbwenz-8.2-no-geier"
+        ),
     ],
 )
-def test_each_rule_set_implies_its_first_game_settings(key, first_game_rule, sie_allowed):
-    assert RULE_SETS[key].settings == {
-        "first_game_rule": first_game_rule,
-        "sie_first_game_allowed": sie_allowed,
-    }
+def test_each_rule_set_implies_its_settings(key, setting, value):
+    assert RULE_SETS[key].settings[setting] == value
 
 
 def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
@@ -32,7 +52,7 @@ def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
     [
         pytest.param(
             "schafkopfschule-2007",
-            {"first_game_rule": True, "sie_first_game_allowed": False},
+            {"first_game_rule": True, "sie_first_game_allowed": False, "contracts": CLASSIC},
             [],
             id="2007-as-is",
         ),
@@ -40,7 +60,7 @@ def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
             "schafkopfschule-2024",
             {"first_game_rule": True, "sie_first_game_allowed": False},
             [("sie_first_game_allowed", False)],
-            id="2024-sie-refused",
+            id="2024-2.9.1-sie-refused",
         ),
         pytest.param(
             "schafkopfschule-2007",
@@ -48,10 +68,45 @@ def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
             [("first_game_rule", False), ("sie_first_game_allowed", True)],
             id="2007-both-off-in-order",
         ),
+        pytest.param(
+            "schafkopfschule-2024",
+            {"contracts": ["sie", "farbwenz", "wenz", "solo", "rufspiel"]},
+            [],
+            id="2024-2.2-the-order-of-the-contracts-does-not-matter",
+        ),
+        pytest.param(
+            "schafkopfschule-2024",
+            {"contracts": CLASSIC},
+            [("contracts", CLASSIC)],
+            id="2024-2.2-without-farbwenz",
+        ),
     ],
 )
 def test_deviations_name_each_setting_that_differs(key, settings, expected):
     assert deviations(key, settings) == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "contracts", "expected"),
+    [
+        pytest.param("schafkopfschule-2007", CLASSIC, [], id="2007-2.4.4-as-is"),
+        pytest.param(
+            "schafkopfschule-2007", WITH_FARBWENZ, [(C.FARBWENZ, True)], id="2007-with-farbwenz"
+        ),
+        pytest.param("schafkopfschule-2024", WITH_FARBWENZ, [], id="2024-2.2-as-is"),
+        pytest.param(
+            "schafkopfschule-2024", CLASSIC, [(C.FARBWENZ, False)], id="2024-2.2-without-farbwenz"
+        ),
+        pytest.param(
+            "schafkopfschule-2024",
+            [*WITH_FARBWENZ, "geier", "farbgeier"],
+            [(C.GEIER, True), (C.FARBGEIER, True)],
+            id="2024-8.2-with-geier-and-farbgeier",
+        ),
+    ],
+)
+def test_contract_deviations_name_each_contract_allowed_or_left_out(key, contracts, expected):
+    assert contract_deviations(key, contracts) == expected
 
 
 def test_an_unknown_key_reads_as_the_default_rule_set():

@@ -35,21 +35,21 @@ def sie(number, *, struck=False):
 
 
 CASES = [
-    pytest.param([solo(3, tout=True)], {3}, id="a-tout-as-the-first-solo"),
-    pytest.param([solo(1, tout=True, contract=Contract.WENZ)], {1}, id="a-wenz-tout"),
-    pytest.param([sie(2)], {2}, id="a-sie"),
-    pytest.param([solo(n) for n in range(1, 5)], set(), id="four-solos-need-nothing"),
-    pytest.param([solo(n) for n in range(1, 9)], {5, 6, 7, 8}, id="from-the-fifth-solo"),
+    pytest.param([solo(3, tout=True)], {3}, id="5.2.14-a-tout-as-the-first-solo"),
+    pytest.param([solo(1, tout=True, contract=Contract.WENZ)], {1}, id="5.2.14-a-wenz-tout"),
+    pytest.param([sie(2)], {2}, id="5.2.14-a-sie"),
+    pytest.param([solo(n) for n in range(1, 5)], set(), id="5.2.16-four-solos-need-nothing"),
+    pytest.param([solo(n) for n in range(1, 9)], {5, 6, 7, 8}, id="5.2.16-from-the-fifth-solo"),
     pytest.param(
         [solo(1), solo(2, contract=Contract.WENZ), solo(3, contract=Contract.GEIER)]
         + [solo(4, contract=Contract.FARBWENZ), solo(5, contract=Contract.FARBGEIER)],
         {5},
-        id="every-single-player-contract-counts",
+        id="5.2.16-every-single-player-contract-counts",
     ),
     pytest.param(
         [ruf(1), solo(2), ruf(3), solo(4), ruf(5), ruf(6), solo(7), solo(8), ruf(9), solo(10)],
         {10},
-        id="rufspiele-do-not-count",
+        id="5.2.16-rufspiele-do-not-count",
     ),
     pytest.param(
         [solo(2, tout=True), sie(4), solo(6), solo(8), solo(10), solo(11)],
@@ -59,12 +59,12 @@ CASES = [
     pytest.param(
         [sie(2), solo(3), solo(4), solo(5), solo(6)],
         {2},
-        id="5.2.16-after-a-sie-the-sixth-game-is-the-fourth-solo",
+        id="5.2.16-sie-between-solos-game6-is-4th",
     ),
     pytest.param(
         [sie(2), solo(3), solo(4), solo(5), solo(6), solo(7)],
         {2, 7},
-        id="5.2.16-after-a-sie-the-fifth-solo-needs-approval",
+        id="5.2.16-sie-between-solos-game7-is-5th",
     ),
     pytest.param(
         [sie(2), sie(3), sie(4), sie(5), sie(6), solo(7)],
@@ -84,9 +84,19 @@ CASES = [
     pytest.param(
         [solo(1), solo(2), solo(3, struck=True), solo(4), solo(5), solo(6)],
         {6},
-        id="a-struck-game-does-not-count",
+        id="5.2.17-a-struck-solo-does-not-count",
     ),
-    pytest.param([ruf(n) for n in range(1, 33)], set(), id="only-rufspiele"),
+    pytest.param(
+        [solo(2), solo(3), solo(4, tout=True), solo(5), solo(6)],
+        {4, 6},
+        id="5.2.16-tout-between-solos-game6-is-5th",
+    ),
+    pytest.param(
+        [solo(2), solo(3), solo(4, struck=True), solo(5), solo(6), solo(7)],
+        {7},
+        id="5.2.17-struck-between-solos-game7-is-5th",
+    ),
+    pytest.param([ruf(n) for n in range(1, 33)], set(), id="5.2.16-only-rufspiele"),
 ]
 
 
@@ -107,10 +117,10 @@ def test_the_games_are_counted_in_the_order_of_their_numbers_however_they_are_gi
 @pytest.mark.parametrize(
     ("solo_from", "expected"),
     [
-        pytest.param(1, {2, 4, 6, 8, 10}, id="every-solo"),
-        pytest.param(3, {6, 8, 10}, id="from-the-third"),
-        pytest.param(5, {10}, id="from-the-fifth"),
-        pytest.param(6, set(), id="from-the-sixth"),
+        pytest.param(1, {2, 4, 6, 8, 10}, id="5.2.16-setting-every-solo"),
+        pytest.param(3, {6, 8, 10}, id="5.2.16-setting-from-the-third"),
+        pytest.param(5, {10}, id="5.2.16-setting-from-the-fifth"),
+        pytest.param(6, set(), id="5.2.16-setting-from-the-sixth"),
     ],
 )
 def test_the_threshold_is_a_setting(solo_from, expected):

@@ -1,8 +1,9 @@
 """The first game of a sheet (rules 5.2.15 and 2.9.1 as docs/rules.md, section 4, reads them).
 
 In game 1 a single-player Tout or Schwarz, won or lost, is scored as a simple single-player
-game (6 / 2, Schneider not added); Schneider alone scores as usual; a Rufspiel is not affected;
-a Sie does not count in the first game and is refused. No database, no Django.
+game (6 / 2, Schneider not added); Schneider alone scores as usual; a Rufspiel is not affected.
+The Sie in the first game (2.9.1 of 2007, 2.6 of 2024) is its own setting: test_sie_first_game.py.
+No database, no Django.
 """
 
 from __future__ import annotations
@@ -132,17 +133,6 @@ def test_a_rufspiel_in_the_first_game_scores_as_usual(won, schneider, schwarz, e
     assert scored(hand) == {"bert": each, "dora": each, "anna": -each, "carl": -each}
 
 
-def test_a_sie_in_the_first_game_is_refused():
-    hand = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="carl")
-    pairs = {(v.field, v.code) for v in hand_violations(hand, RULES)}
-    assert pairs == {("contract", "sie_first_game")}
-
-
-def test_a_sie_in_the_second_game_is_allowed_and_scores_in_full():
-    hand = HandFacts(number=2, seats=FOUR, contract=Contract.SIE, declarer="carl")
-    assert scored(hand) == {"carl": 24, "anna": -8, "bert": -8, "dora": -8}
-
-
 @pytest.mark.parametrize(
     ("number", "won", "counts"),
     [
@@ -182,14 +172,6 @@ def test_without_the_rule_the_first_game_scores_as_any_other(result, declarer, d
     points = declarer_and_defenders(scored(hand))
     assert points == (declarer, [defender] * 3)
     assert points == declarer_and_defenders(scored(single(2, **result)))
-
-
-def test_with_the_sie_allowed_a_sie_counts_in_the_first_game():
-    # Since the rule sets, the Sie in game 1 is its own setting (test_sie_first_game.py).
-    allowed = dict(sie_first_game_allowed=True)
-    sie = HandFacts(number=1, seats=FOUR, contract=Contract.SIE, declarer="bert", **allowed)
-    assert hand_violations(sie, RULES) == []
-    assert declarer_and_defenders(hand_points(sie, TABLE)) == (24, [-8] * 3)
 
 
 def test_without_the_rule_a_first_game_tout_counts_as_tout_in_the_tie_breaks():

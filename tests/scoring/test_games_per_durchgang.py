@@ -17,6 +17,7 @@ from scoring.seating import (
     nearest_fitting_games,
     playing_indices,
 )
+from tests.rule_tables import games_cases
 
 
 @pytest.mark.parametrize("games", [4, 16, 20, 28, 32, 40, 48, 200])
@@ -37,17 +38,7 @@ def test_5_2_1_any_other_number_does_not_fit_a_table_of_five(games):
     assert len(set(played.values())) > 1  # not every player plays as many games
 
 
-@pytest.mark.parametrize(
-    ("games", "nearest"),
-    [
-        pytest.param(30, (28, 32), id="5.2.1-30-gives-28-or-32"),
-        pytest.param(31, (28, 32), id="5.2.1-31-gives-28-or-32"),
-        pytest.param(33, (32, 36), id="5.2.1-33-gives-32-or-36"),
-        pytest.param(2, (4,), id="5.2.1-2-gives-4-only"),
-        pytest.param(1, (4,), id="5.2.1-1-gives-4-only"),
-        pytest.param(199, (196, 200), id="5.2.1-199-gives-196-or-200"),
-    ],
-)
+@pytest.mark.parametrize(("games", "nearest"), games_cases("games", "nearest"))
 def test_the_nearest_numbers_that_fit(games, nearest):
-    assert nearest_fitting_games(games) == nearest
+    assert list(nearest_fitting_games(games)) == nearest
     assert all(games_fit_tables_of_five(n) for n in nearest)

@@ -15,80 +15,22 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.contracts import Contract, Suit
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
-from scoring.hand import HandFacts, Rules, hand_points, hand_violations
+from scoring.hand import Rules, hand_points, hand_violations
 from scoring.ranking import Totals, rank_players
+from tests.strategies import NAMES, seatings
+from tests.strategies import hands as any_hands
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)
-NAMES = ("anna", "bert", "carl", "dora", "emil", "fritz", "gerda", "hans")
-GAMES_AT = {4: 32, 5: 40}
 COUNTERS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
 
-# What each contract may name (2.5.1, docs/rules.md section 2): a Rufspiel never calls the Herz-Sau.
-SUITS = {
-    Contract.RUFSPIEL: [Suit.EICHEL, Suit.GRAS, Suit.SCHELLEN],
-    Contract.SOLO: list(Suit),
-    Contract.FARBWENZ: list(Suit),
-    Contract.FARBGEIER: list(Suit),
-    Contract.WENZ: [None],
-    Contract.GEIER: [None],
-    Contract.SIE: [None],
-}
-SINGLE = {Contract.SOLO, Contract.WENZ, Contract.FARBWENZ, Contract.GEIER, Contract.FARBGEIER}
 
-seatings = st.sampled_from([4, 5]).flatmap(
-    lambda n: st.permutations(NAMES).map(lambda names: tuple(names[:n]))
-)
-
-
-def playing(number: int, seats: tuple[str, ...]) -> list[str]:
-    """The dealer, seat ((n - 1) mod 5) + 1, sits out at a table of five."""
-    if len(seats) == 4:
-        return list(seats)
-    return [s for i, s in enumerate(seats) if i != (number - 1) % 5]
-
-
-@st.composite
-def hands(draw, seats=None):
-    seats = seats or draw(seatings)
-    contract = draw(st.sampled_from(list(Contract)))
-    first = 2 if contract is Contract.SIE else 1  # a Sie is refused in the first game
-    number = draw(st.integers(first, GAMES_AT[len(seats)]))
-    players = playing(number, seats)
-    declarer = draw(st.sampled_from(players))
-    partner = None
-    if contract is Contract.RUFSPIEL:
-        partner = draw(st.sampled_from([p for p in players if p != declarer]))
-    offender = None
-    if contract is not Contract.SIE:
-        offender = draw(st.none() | st.sampled_from(players))
-    struck = draw(st.booleans())
-    won = None
-    schneider = schwarz = False
-    if contract is not Contract.SIE:
-        # a sanctioned or struck game may be written with or without a result
-        scored_by_result = offender is None and not struck
-        won = draw(st.booleans() if scored_by_result else st.none() | st.booleans())
-        schneider = draw(st.booleans())
-        schwarz = schneider and draw(st.booleans())
-    return HandFacts(
-        number=number,
-        seats=seats,
-        contract=contract,
-        suit=draw(st.sampled_from(SUITS[contract])),
-        declarer=declarer,
-        partner=partner,
-        won=won,
-        schneider=schneider,
-        schwarz=schwarz,
-        tout=contract in SINGLE and draw(st.booleans()),
-        offender=offender,
-        struck=struck,
-    )
+def hands(seats=None):
+    """Valid games, sanctioned and struck ones among them (tests/strategies.py)."""
+    return any_hands(seats, struck=True)
 
 
 @given(hands())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tournament.models import Hand
+from tournament.models import Hand, HandScore
 from tournament.sheets.services.hands import HandEntry, hand_save
 
 
@@ -22,3 +22,9 @@ def solo(p, seat=2, **changes) -> HandEntry:
 def enter(table, number, game, user=None) -> Hand:
     """Enter a new game (version 0) at `table`."""
     return hand_save(table=table, number=number, game=game, version=0, user=user)
+
+
+def points(table, number) -> dict[int, int]:
+    """Each player's points in game `number` of `table`, by start number."""
+    rows = HandScore.objects.filter(hand__table=table, hand__number=number)
+    return dict(rows.values_list("player__start_number", "points"))

@@ -10,7 +10,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.sheets.test_sheet_services import ruf
+from tests.sheets.fixtures import ruf
 from tournament import models
 from tournament.sheets.services.hands import hand_save
 

@@ -23,7 +23,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.core.test_page_queries import tournament_of
-from tests.sheets.test_sheet_services import ruf
+from tests.sheets.fixtures import ruf
 from tournament.core.publication import ranking_publish
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import

@@ -19,11 +19,12 @@ pytestmark = pytest.mark.django_db
         pytest.param(
             {"rule_set": "schafkopfschule-2024"},
             "Regelwerk: Schafkopfschule 2024; abweichend: Sie im ersten Spiel nicht erlaubt "
-            "(2.9.1)",
-            id="2024-with-2.9.1",
+            "(2.9.1), Farbwenz nicht erlaubt",
+            id="2024-with-2.9.1-without-farbwenz",
         ),
         pytest.param(
-            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True},
+            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True}
+            | {"contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"]},
             "Regelwerk: Schafkopfschule 2024",
             id="2024-as-is",
         ),

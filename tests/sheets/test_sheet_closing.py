@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tests.sheets.test_sheet_services import ruf
-from tournament.models import Correction, Hand, HandScore, Sanction, SheetEvent
+from tests.sheets.fixtures import points, ruf
+from tournament.models import Correction, Hand, Sanction, SheetEvent
 from tournament.ranking.standings import standings_compute
 from tournament.sheets.services.corrections import (
     correction_apply,
@@ -25,16 +25,6 @@ from tournament.sheets.services.supervision import hand_approve, hand_strike, sa
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
 Status = Correction.Status
-
-
-@pytest.fixture
-def leitung(django_user_model):
-    return django_user_model.objects.create_user("leitung")
-
-
-@pytest.fixture
-def schreiber(django_user_model):
-    return django_user_model.objects.create_user("schreiber")
 
 
 def fill(table, p, numbers=range(1, 33), **special: HandEntry) -> None:
@@ -72,11 +62,6 @@ def kinds(table) -> list[str]:
     return list(
         SheetEvent.objects.filter(table=table).order_by("pk").values_list("kind", flat=True)
     )
-
-
-def points(table, number) -> dict[int, int]:
-    rows = HandScore.objects.filter(hand__table=table, hand__number=number)
-    return dict(rows.values_list("player__start_number", "points"))
 
 
 def total(table, seat) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import SHEET_NAMES
-from tests.sheets.fixtures import enter, ruf, solo
+from tests.sheets.fixtures import enter, points, ruf, solo
 from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
 from tournament.sheets.services.hands import (
     HandConflict,
@@ -30,11 +30,6 @@ from tournament.sheets.services.supervision import (
 
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
-
-
-def points(table, number) -> dict[int, int]:
-    rows = HandScore.objects.filter(hand__table=table, hand__number=number)
-    return dict(rows.values_list("player__start_number", "points"))
 
 
 def history(table) -> list[SheetEvent]:

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
 from tests.conftest import EXAMPLES
+from tests.sheets.fixtures import ruf
 from tests.sheets.test_sheet_closing import fill, sign
-from tests.sheets.test_sheet_services import ruf
 from tournament.core.pdf import refuse_fetch
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command

@@ -7,10 +7,11 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.rule_sets import RULE_SET_SETTINGS, deviations, rule_set
+from rules.rule_sets import RULE_SET_SETTINGS, contract_deviations, deviations, rule_set
 from tournament import models
 
-#: How each setting a rule set implies reads, switched on and off.
+#: How each switch a rule set implies reads, switched on and off (the allowed contracts are
+#: named one by one, `contract_texts`).
 SETTING_TEXTS = {
     "first_game_rule": (
         _("first game: Tout and Schwarz as a simple game (5.2.15)"),
@@ -21,16 +22,28 @@ SETTING_TEXTS = {
         _("Sie in the first game not allowed (2.9.1)"),
     ),
 }
-assert set(SETTING_TEXTS) == set(RULE_SET_SETTINGS)
+assert set(SETTING_TEXTS) | {"contracts"} == set(RULE_SET_SETTINGS)
+
+
+def contract_texts(tournament: models.Tournament) -> list[str]:
+    """'Geier allowed', 'Farbwenz not allowed': each contract unlike the rule set's."""
+    return [
+        (gettext("%(contract)s allowed") if allowed else gettext("%(contract)s not allowed"))
+        % {"contract": contract.value.capitalize()}
+        for contract, allowed in contract_deviations(tournament.rule_set, tournament.contracts)
+    ]
 
 
 def rule_deviations(tournament: models.Tournament) -> list[str]:
     """Each setting of `tournament` that differs from its rule set's defaults, in words."""
     settings = {name: getattr(tournament, name) for name in RULE_SET_SETTINGS}
-    return [
-        str(SETTING_TEXTS[name][0 if value else 1])
-        for name, value in deviations(tournament.rule_set, settings)
-    ]
+    texts: list[str] = []
+    for name, value in deviations(tournament.rule_set, settings):
+        if name == "contracts":
+            texts += contract_texts(tournament)
+        else:
+            texts.append(str(SETTING_TEXTS[name][0 if value else 1]))
+    return texts
 
 
 def rules_applied(tournament: models.Tournament) -> str:

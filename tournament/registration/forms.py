@@ -75,6 +75,11 @@ class TournamentForm(forms.ModelForm):
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
             "kontra_allowed": _("Kontra doubles, Retour quadruples the game's value."),
+            "rule_set": _(
+                "The rules the tournament is played by. Choosing them fills in the settings they "
+                "imply (allowed contracts, first game), unless you set those here; each can be "
+                "changed afterwards."
+            ),
         }
 
     def __init__(self, *args, locked: bool = False, **kwargs):

@@ -7,6 +7,7 @@ so that one reading of a document names every problem at once.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from enum import Enum
 from typing import Any
 
@@ -115,3 +116,12 @@ class FieldReader:
                 % {"value": value, "allowed": allowed},
             )
             return MISSING
+
+    def one_of(self, obj: dict, key: str, allowed: Collection[str], path: str, message: str) -> Any:
+        """obj[key] if it is text and one of `allowed`; MISSING otherwise, with `message` (a
+        translated text with `%(name)s` and `%(allowed)s`) as the problem for an unknown one."""
+        value = self.take(obj, key, "text", path)
+        if value is MISSING or value in allowed:
+            return value
+        self.problems.add(f"{path}.{key}", message % {"name": value, "allowed": ", ".join(allowed)})
+        return MISSING

@@ -150,16 +150,11 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
         if value is not MISSING:
             setattr(t, key, value)
     _read_rule_set(r, obj, t)
-    tiebreak = r.take(obj, "tiebreak", "text", p)
+    tiebreak = r.one_of(
+        obj, "tiebreak", CHAINS, p, _("unknown tie-break %(name)s (allowed: %(allowed)s)")
+    )
     if tiebreak is not MISSING:
-        if tiebreak in CHAINS:
-            t.tiebreak = tiebreak
-        else:
-            r.problems.add(
-                f"{p}.tiebreak",
-                _("unknown tie-break %(name)s (allowed: %(allowed)s)")
-                % {"name": tiebreak, "allowed": ", ".join(CHAINS)},
-            )
+        t.tiebreak = tiebreak
     contracts = r.take(obj, "contracts", "list", p)
     if contracts is not MISSING:
         t.contracts = []
@@ -182,16 +177,11 @@ def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
     """The rule set and the Sie in the first game. A file without the latter was written when
     the first-game rule covered the Sie too: without that rule it allowed the Sie there."""
     p = "tournament"
-    key = r.take(obj, "rule_set", "text", p)
+    key = r.one_of(
+        obj, "rule_set", RULE_SETS, p, _("unknown rule set %(name)s (allowed: %(allowed)s)")
+    )
     if key is not MISSING:
-        if key in RULE_SETS:
-            t.rule_set = key
-        else:
-            r.problems.add(
-                f"{p}.rule_set",
-                _("unknown rule set %(name)s (allowed: %(allowed)s)")
-                % {"name": key, "allowed": ", ".join(RULE_SETS)},
-            )
+        t.rule_set = key
     allowed = r.take(obj, "sie_first_game_allowed", "bool", p)
     t.sie_first_game_allowed = not t.first_game_rule if allowed is MISSING else allowed
 
