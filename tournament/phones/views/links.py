@@ -14,6 +14,7 @@ from tournament import models
 from tournament.core.access import DurchgangMixin
 from tournament.core.qr import qr_svg
 from tournament.core.raw_input import number_or_none
+from tournament.core.site_url import absolute_url
 from tournament.phones.links import (
     table_link_issue,
     table_link_revoke,
@@ -70,4 +71,4 @@ class TableLinksView(DurchgangMixin, TemplateView):
 
     def phone_url(self, link: models.TableLink) -> str:
         token = link.token
-        return self.request.build_absolute_uri(reverse("tournament:phone_sheet", args=[token]))
+        return absolute_url(self.request, reverse("tournament:phone_sheet", args=[token]))
