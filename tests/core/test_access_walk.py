@@ -117,6 +117,7 @@ ACCESS = {
     "manage:backup": SUPERVISOR,
     "manage:ranking_publish": SUPERVISOR,
     "manage:table_links": SUPERVISOR,
+    "manage:hall_notice": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
