@@ -113,9 +113,7 @@ def test_without_site_url_the_printouts_carry_the_browsers_address(client, super
     assert f"http://testserver/tisch/{link.token}/" in text
 
 
-def test_the_table_links_page_shows_links_and_qr_codes_on_site_url(
-    client, supervisor, link, hall
-):
+def test_the_table_links_page_shows_links_and_qr_codes_on_site_url(client, supervisor, link, hall):
     client.force_login(supervisor)
     page = client.get(reverse("manage:table_links", args=[SLUG, 1])).content.decode()
     url = f"{HALL}/tisch/{link.token}/"
@@ -143,8 +141,9 @@ def test_the_ranking_pages_lead_to_the_published_table_lists(client, example_tou
     page = client.get(url).content.decode()
     assert "Wo sitze ich?" in page
     assert reverse("tournament:tables", args=[SLUG, 1]) in page
+    live = Tournament.Publication.LIVE
     Tournament.objects.filter(slug=SLUG).update(
-        ranking_publication=Tournament.Publication.LIVE, generation=example_tournament.generation + 2
+        ranking_publication=live, generation=example_tournament.generation + 2
     )
     page = client.get(url).content.decode()
     assert "Rangliste nach Durchgang" in page
