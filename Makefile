@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve backup test bench fmt clean
+.PHONY: venv messages chromium run serve hall backup test bench fmt clean
 
 venv: $(STAMP)
 
@@ -38,18 +38,27 @@ run: venv messages
 # Production: migrate, collect the static files, then gunicorn with several workers
 # (config/gunicorn.conf.py; WEB_CONCURRENCY, GUNICORN_BIND). Without DJANGO_SECRET_KEY a random
 # key is made once in $(SECRET_KEY_FILE) (git-ignored, readable by the owner only) and kept.
+# SITE_URL=http://HOST:PORT: the address printed links and QR codes carry (default: the request's).
 SECRET_KEY_FILE := var/secret_key
+SERVE_SETUP = set -e; \
+	if [ -z "$$DJANGO_SECRET_KEY" ] && [ ! -s $(SECRET_KEY_FILE) ]; then \
+	  mkdir -p $(dir $(SECRET_KEY_FILE)) && (umask 077 && \
+	  $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(SECRET_KEY_FILE)) && \
+	  echo "Made a new secret key in $(SECRET_KEY_FILE)"; fi; \
+	export DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
+	$(MANAGE) migrate --noinput; \
+	$(MANAGE) collectstatic --noinput --verbosity=0
 
 serve: export DJANGO_DEBUG = 0
 serve: venv messages
-	@if [ -z "$$DJANGO_SECRET_KEY" ] && [ ! -s $(SECRET_KEY_FILE) ]; then \
-	  mkdir -p $(dir $(SECRET_KEY_FILE)) && umask 077 && \
-	  $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(SECRET_KEY_FILE) && \
-	  echo "Made a new secret key in $(SECRET_KEY_FILE)"; fi
-	@set -e; export DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
-	$(MANAGE) migrate --noinput; \
-	$(MANAGE) collectstatic --noinput --verbosity=0; \
-	exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+	@$(SERVE_SETUP); exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+
+# The hall: as `make serve`, but listening on this laptop's address in the hall's WLAN (found
+# by manage.py hall; HALL_ADDRESS=…, HALL_PORT=… default 8000), which becomes an allowed host
+# and SITE_URL; prints the address and where the Hallen-Aushang is. Needs no root.
+hall: export DJANGO_DEBUG = 0
+hall: venv messages
+	@$(SERVE_SETUP); exec $(MANAGE) hall
 
 # A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
 # `make backup BACKUP_DIR=/media/usb`. It signs nothing, so it needs no secret key.

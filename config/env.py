@@ -6,8 +6,12 @@ Each helper returns the default when the variable is unset or empty, and raises
 """
 
 import os
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+
+#: The hosts the site answers to when DJANGO_ALLOWED_HOSTS is not set (`make hall` adds its own).
+DEFAULT_ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -64,3 +68,22 @@ def env_int(name: str, default: int) -> int:
     if not value.isdecimal():
         raise ImproperlyConfigured(f"{name}={value!r} is not a whole number (0 or more).")
     return int(value)
+
+
+def env_site_url(name: str) -> str:
+    """An http(s) address without query or fragment (``http://192.168.1.23:8000``, or with a
+    path prefix), returned without its trailing slash; empty when unset."""
+    value = _raw(name)
+    if value is None:
+        return ""
+    parts = urlsplit(value)
+    try:
+        parts.port  # noqa: B018  (raises on a port that is no number)
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is no site address; write it as http://HOST:PORT "
+            "(for example http://192.168.1.23:8000)."
+        )
+    return value.rstrip("/")

@@ -23,6 +23,8 @@ PRINT_JOBS_AT_ONCE      whole-Durchgang PDFs one server process renders at once 
 STAFF_SESSION_HOURS     hours a login lasts (default 12: a working day).
 DJANGO_LOG_FILE         a file the log is appended to, besides standard error (default: none).
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
+SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
+                        (default: none, the address of each request); `make hall` sets it.
 """
 
 from datetime import timedelta
@@ -32,7 +34,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import DEFAULT_ALLOWED_HOSTS, env_bool, env_int, env_list, env_site_url, env_str
 from config.log import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -48,8 +50,11 @@ if SECRET_KEY is None:
         )
     SECRET_KEY = _DEVELOPMENT_SECRET_KEY
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+# Where the site is reached from outside, without a trailing slash: printed links and QR codes
+# are built on it (tournament/core/site_url.py) instead of on the request's host.
+SITE_URL = env_site_url("SITE_URL")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

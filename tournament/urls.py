@@ -5,6 +5,15 @@ from django.urls import include, path
 
 app_name = "manage"
 
-FEATURES = ("registration", "pointtable", "draw", "sheets", "phones", "exchange", "ranking")
+FEATURES = (
+    "registration",
+    "pointtable",
+    "draw",
+    "sheets",
+    "phones",
+    "exchange",
+    "ranking",
+    "hall",
+)
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

@@ -119,6 +119,7 @@ ACCESS = {
     "manage:table_links": SUPERVISOR,
     "manage:table_link_change": SUPERVISOR,
     "manage:restore": SUPERVISOR,
+    "manage:hall_notice": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the

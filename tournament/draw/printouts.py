@@ -92,10 +92,12 @@ def durchgang_html(
     template, title = KINDS[kind]
     tournament = durchgang.tournament
     tables = durchgang_tables(durchgang)
-    links = {}
+    links: dict[int, models.TableLink] = {}
+    urls: dict[int, str] = {}
     if phone_url is not None:
         valid = models.TableLink.objects.filter(table__durchgang=durchgang, revoked_at__isnull=True)
         links = {link.table_id: link for link in valid}
+        urls = {table_id: phone_url(link.token) for table_id, link in links.items()}
     context = {
         "tournament": tournament,
         "durchgang": durchgang,
@@ -114,9 +116,8 @@ def durchgang_html(
                     with_qr=t.pk in links,
                 ),
                 "link": links.get(t.pk),
-                "link_qr": qr_svg(phone_url(links[t.pk].token))
-                if phone_url and t.pk in links
-                else "",
+                "link_url": urls.get(t.pk, ""),
+                "link_qr": qr_svg(urls[t.pk]) if t.pk in urls else "",
             }
             for t in tables
         ],

@@ -18,6 +18,7 @@ from tournament.core.access import (
     tournament_role,
 )
 from tournament.core.public_cache import public_page_cached, text
+from tournament.core.site_url import absolute_url
 from tournament.draw.forms import DrawForm, SwapForm
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.draw.services import (
@@ -84,13 +85,13 @@ class PrintoutView(DurchgangMixin, View):
         if kind not in KINDS:
             raise Http404
         durchgang = self.get_durchgang()
-        public = request.build_absolute_uri(reverse("tournament:ranking", args=[slug]))
+        public = absolute_url(request, reverse("tournament:ranking", args=[slug]))
         pdf = durchgang_pdf(
             durchgang,
             kind,
             public_url=public,
-            phone_url=lambda token: request.build_absolute_uri(
-                reverse("tournament:phone_sheet", args=[token])
+            phone_url=lambda token: absolute_url(
+                request, reverse("tournament:phone_sheet", args=[token])
             ),
         )
         response = HttpResponse(pdf, content_type="application/pdf")

@@ -28,6 +28,7 @@ from tournament.core.live import content_etag, fragment_answer, live_not_modifie
 from tournament.core.public_cache import number, public_page_cached, text
 from tournament.core.publication import ranking_publish, ranking_visible_until
 from tournament.core.qr import qr_svg
+from tournament.core.site_url import absolute_url
 from tournament.ranking.charts import bar_chart, line_chart
 from tournament.ranking.forms import PublishForm
 from tournament.ranking.listings import RankingTable, ranking_rows
@@ -44,6 +45,13 @@ RANKING_ROWS = 100
 PROJECTOR_SECONDS = 20
 
 
+def published_durchgaenge(tournament: models.Tournament) -> list[int]:
+    """The numbers of the Durchgänge whose table assignments are public: the ranking pages link
+    their table lists ("where do I sit?"), the first thing a player in the hall looks for."""
+    durchgaenge = tournament.durchgaenge.filter(published=True).order_by("number")
+    return list(durchgaenge.values_list("number", flat=True))
+
+
 class RankingPageMixin(PublicPageMixin):
     """A page of the ranking: `self.tournament`, and `self.last`, the last Durchgang this
     visitor may see; a German "not published yet" page (404) when the ranking is not public
@@ -53,7 +61,10 @@ class RankingPageMixin(PublicPageMixin):
         self.tournament = get_object_or_404(models.Tournament, slug=self.kwargs["slug"])
         self.last = ranking_visible_until(self.tournament, request.user)
         if self.last is None:
-            context = {"tournament": self.tournament}
+            context = {
+                "tournament": self.tournament,
+                "seating": published_durchgaenge(self.tournament),
+            }
             return render(request, "tournament/ranking/not_published.html", context, status=404)
         return super().dispatch(request, *args, **kwargs)
 
@@ -69,10 +80,12 @@ class RankingPageMixin(PublicPageMixin):
 
     def public_url(self) -> str:
         url = reverse("tournament:ranking", args=[self.tournament.slug])
-        return self.request.build_absolute_uri(url)
+        return absolute_url(self.request, url)
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(tournament=self.tournament, **kwargs)
+        return super().get_context_data(
+            tournament=self.tournament, seating=published_durchgaenge(self.tournament), **kwargs
+        )
 
 
 @method_decorator(live_not_modified, name="dispatch")

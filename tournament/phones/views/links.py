@@ -18,6 +18,7 @@ from tournament.core.access import DurchgangMixin
 from tournament.core.confirm import ConfirmActionMixin, Preview
 from tournament.core.qr import qr_svg
 from tournament.core.raw_input import number_or_none
+from tournament.core.site_url import absolute_url
 from tournament.phones.links import (
     table_link_issue,
     table_link_revoke,
@@ -81,7 +82,7 @@ class TableLinksView(DurchgangMixin, TemplateView):
 
     def phone_url(self, link: models.TableLink) -> str:
         token = link.token
-        return self.request.build_absolute_uri(reverse("tournament:phone_sheet", args=[token]))
+        return absolute_url(self.request, reverse("tournament:phone_sheet", args=[token]))
 
 
 class TableLinkChangeView(ConfirmActionMixin, DurchgangMixin, View):
