@@ -23,7 +23,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.phones.test_phone_api import enter, phone, post, url
-from tests.sheets.test_sheet_closing import fill, leitung  # noqa: F401  (fixture)
+from tests.sheets.test_sheet_closing import fill
 from tournament.core.publication import ranking_publish
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.exchange.exports.workbook import tournament_xlsx

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.sheets.test_sheet_closing import fill, leitung  # noqa: F401  (fixture)
+from tests.sheets.test_sheet_closing import fill
 from tournament.models import Hand, PhoneEntry, Seat, SheetEvent, TableLink
 from tournament.phones.links import table_link_issue
 from tournament.phones.services import PIN_LOCK, PIN_TRIES

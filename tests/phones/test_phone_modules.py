@@ -11,7 +11,6 @@ import pytest
 from django.templatetags.static import static
 
 from tests.phones.test_phone_api import link, phone, url  # noqa: F401  (fixture)
-from tests.sheets.test_sheet_closing import leitung  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 

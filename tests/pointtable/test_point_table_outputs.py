@@ -91,7 +91,7 @@ def test_the_signed_sheet_of_a_tariff_shows_euros_and_cents(tariff):
 def test_the_signed_sheet_of_a_plus_only_table_has_no_minus_column_and_no_zero_check(gute):
     text = pdf_text(gute)
     assert "Nullprobe" not in text and "−" not in text
-    assert "gewonnen Schneider Spieler 1 mit Spieler 3 10 10" in text  # plus only, no minus
+    assert "gewonnen Schneider Nr. 1 mit Nr. 3 10 10" in text  # plus only, no minus
     assert "Punkte 20 0 20 0" in text
 
 

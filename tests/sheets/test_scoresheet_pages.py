@@ -199,7 +199,7 @@ def test_a_complete_signed_sheet_is_closed_and_then_changed_only_by_a_correction
     response = client.post(url("sign", 1, 1), {"seat": 4, "signature": "Falscher Name"})
     assert "Spieler 4" in client.get(response.url).content.decode()
     client.post(url("sign", 1, 1), {"seat": 4, "signature": "spieler 4"})
-    client.post(url("close", 1, 1))
+    client.post(url("close", 1, 1), {"bestaetigt": "1"})
     assert table_of(1).closed_by == supervisor
     client.force_login(request.getfixturevalue("clerk"))
     response = enter(client, "r e 2 4 +", 5, version=1)
