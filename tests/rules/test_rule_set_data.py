@@ -8,16 +8,26 @@ from rules.rule_sets import DEFAULT_RULE_SET, RULE_SET_SETTINGS, RULE_SETS, devi
 
 
 @pytest.mark.parametrize(
-    ("key", "first_game_rule", "sie_allowed"),
+    ("key", "first_game_rule", "sie_allowed", "all_pass"),
     [
-        pytest.param("schafkopfschule-2007", True, False, id="2007-5.2.15-and-2.9.1"),
-        pytest.param("schafkopfschule-2024", True, True, id="2024-5.2.15-kept-2.6-sie-allowed"),
+        pytest.param(
+            "schafkopfschule-2007", True, False, "redeal", id="2007-5.2.15-2.9.1-5.2.5-redeal"
+        ),
+        pytest.param(
+            "schafkopfschule-2024",
+            True,
+            True,
+            "thrown_in",
+            id="2024-5.2.15-kept-2.6-sie-allowed-4.1.5-thrown-in",
+        ),
     ],
 )
-def test_each_rule_set_implies_its_first_game_settings(key, first_game_rule, sie_allowed):
+def test_each_rule_set_implies_its_settings(key, first_game_rule, sie_allowed, all_pass):
     assert RULE_SETS[key].settings == {
         "first_game_rule": first_game_rule,
         "sie_first_game_allowed": sie_allowed,
+        "all_pass": all_pass,
+        "thrown_in_counts": True,
     }
 
 
@@ -47,6 +57,24 @@ def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
             {"first_game_rule": False, "sie_first_game_allowed": True},
             [("first_game_rule", False), ("sie_first_game_allowed", True)],
             id="2007-both-off-in-order",
+        ),
+        pytest.param(
+            "schafkopfschule-2007",
+            {"all_pass": "redeal", "thrown_in_counts": False},
+            [],
+            id="4.1.5-2007-counting-unnamed-while-nothing-is-recorded",
+        ),
+        pytest.param(
+            "schafkopfschule-2007",
+            {"all_pass": "thrown_in", "thrown_in_counts": False},
+            [("all_pass", "thrown_in"), ("thrown_in_counts", False)],
+            id="4.1.5-2007-recording-and-not-counting",
+        ),
+        pytest.param(
+            "schafkopfschule-2024",
+            {"all_pass": "redeal", "thrown_in_counts": True},
+            [("all_pass", "redeal")],
+            id="4.1.5-2024-redeal",
         ),
     ],
 )

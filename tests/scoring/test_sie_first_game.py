@@ -18,8 +18,10 @@ def sie(number: int, **settings) -> HandFacts:
     return HandFacts(number=number, seats=FOUR, contract=Contract.SIE, declarer="bert", **settings)
 
 
-def rule_set_settings(key: str) -> dict[str, bool]:
-    return dict(RULE_SETS[key].settings)
+def rule_set_settings(key: str) -> dict[str, bool | str]:
+    """The rule set's settings a game carries (the all-pass rule is the sheet's)."""
+    settings = RULE_SETS[key].settings
+    return {name: settings[name] for name in ("first_game_rule", "sie_first_game_allowed")}
 
 
 @pytest.mark.parametrize(

@@ -95,7 +95,7 @@ def _line(row: Row) -> Line:
     hand = row.hand
     if hand is None:
         return Line(row)
-    declarer = hand.declarer.name
+    declarer = hand.declarer.name if hand.declarer is not None else ""
     if hand.partner is not None:
         declarer = _("%(declarer)s with %(partner)s") % {
             "declarer": declarer,
@@ -142,7 +142,7 @@ def verification_code(
         rows.append(
             [getattr(hand, name) for name in HAND_FIELDS]
             + [
-                hand.declarer.start_number,
+                hand.declarer.start_number if hand.declarer else None,
                 hand.partner.start_number if hand.partner else None,
                 _when(hand.approved_at),
                 [sanction.offender.start_number, sanction.reason] if sanction else None,
