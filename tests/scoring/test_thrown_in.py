@@ -66,11 +66,8 @@ def test_a_table_of_five_with_two_thrown_in_deals(rules, lines):
     assert length == lines
     sheet = []
     for number in range(1, lines + 1):
-        if number in THROWN_IN:
-            hand = thrown_in(number)
-        else:
-            # The seat after the dealer declares: it always plays.
-            hand = solo(number, FIVE[number % 5])
+        # A game: the seat after the dealer declares (it always plays).
+        hand = thrown_in(number) if number in THROWN_IN else solo(number, FIVE[number % 5])
         assert hand_violations(hand, rules, thrown_in=len(THROWN_IN)) == []
         assert hand.dealer == DEALERS[number]
         assert DEALERS[number] not in hand.players and len(hand.players) == 4

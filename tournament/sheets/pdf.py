@@ -47,6 +47,7 @@ from tournament.core.pdf import (
     pdf_limited,
     render_limits,
 )
+from tournament.core.stock import sheet_stock
 from tournament.sheets.display import (
     Row,
     contract_text,
@@ -88,6 +89,7 @@ class SignedSheet:
     corrections: list[models.Correction]
     code: str
     unit: str = "points"  # of the point table: "cents" prints euros and cents
+    stock: list[tuple[models.Seat, int]] = field(default_factory=list)  # cents, per seat
     zero_sum: bool = True  # a plus-only table prints no minus column and no zero check
 
 
@@ -200,6 +202,9 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         totals=sheet_totals(rows),
         corrections=corrections,
         code=verification_code(table, seats, games, corrections),
+        stock=sheet_stock(
+            table.durchgang.tournament, seats, [row.number for row in rows if row.thrown_in]
+        ),
     )
 
 
