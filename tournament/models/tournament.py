@@ -35,14 +35,8 @@ class Tournament(models.Model):
         LIVE = "live", _("published live")
 
     class AllPass(models.TextChoices):
-        REDEAL = ALL_PASS_REDEAL, _("the same dealer deals again, nothing is recorded (5.2.5)")
-        THROWN_IN = (
-            ALL_PASS_THROWN_IN,
-            _(
-                "thrown in and recorded as a line of the sheet, the next dealer deals "
-                "(4.1.5 of 2024)"
-            ),
-        )
+        REDEAL = ALL_PASS_REDEAL, _("the same dealer deals again (5.2.5 of 2007)")
+        THROWN_IN = ALL_PASS_THROWN_IN, _("thrown in and recorded (4.1.5 of 2024)")
 
     class TieBreak(models.TextChoices):
         CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")

@@ -99,6 +99,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].required = False
         # Left out of a submission, the rule set stays what it is (a new tournament: the default).
         self.fields["rule_set"].required = False
+        # Left out, all pass stays what it is (a new tournament: the rule set's, see `save`).
+        self.fields["all_pass"].required = False
         self.rule_set_before = self.instance.rule_set if self.instance.pk else None
         # The fields declared above lose the model's defaults: a new tournament starts from them.
         for name in DECLARED_DEFAULTS:
@@ -125,6 +127,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_rule_set(self):
         return self.cleaned_data["rule_set"] or self.instance.rule_set
+
+    def clean_all_pass(self):
+        return self.cleaned_data["all_pass"] or self.instance.all_pass
 
     def clean_contracts(self):
         contracts = self.cleaned_data["contracts"]
@@ -168,7 +173,9 @@ class TournamentForm(forms.ModelForm):
         if tournament.rule_set != self.rule_set_before:
             # The rule set's settings, unless set in this same submission.
             for name, value in rule_set(tournament.rule_set).settings.items():
-                if name not in self.changed_data:
+                # A choice left out (all pass) counts as not set here.
+                left_out = name == "all_pass" and not self.data.get(name)
+                if name not in self.changed_data or left_out:
                     setattr(tournament, name, value)
         if tournament.scoring != CUSTOM_TABLE and (
             tournament.pk is None or "scoring" in self.changed_data
