@@ -42,7 +42,7 @@ def plain_page(table) -> str:
     for row in sheet_rows(table, seats):
         hand = row.hand
         contract = contract_text(hand.contract, hand.suit, hand.tout) if hand else ""
-        declarer = escape(hand.declarer.name) if hand else ""
+        declarer = escape(hand.declarer.name) if hand and hand.declarer else ""
         cells = "".join(f"<td>{c.plus or ''}</td><td>{c.minus or ''}</td>" for c in row.cells)
         lines.append(
             f"<tr><td>{row.number}</td><td>{escape(row.dealer.name)}</td><td>{contract}</td>"

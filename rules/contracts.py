@@ -6,6 +6,9 @@ Plain Python, no Django. Terms (see the glossary in docs/rules.md):
 - *single-player games* (Einzelspiele): Solo, Wenz, Farbwenz, Geier, Farbgeier; they may be
   announced *Tout* (all tricks), which is a modifier, not a contract of its own.
 - *Sie*: all four Ober and four Unter in one hand; laid down, never played out.
+- *zusammengeworfen*: no contract but a line of the sheet: everybody passed and the deal was
+  thrown in (4.1.5 of 2024). It has no declarer, scores 0 and is recorded only where the
+  tournament says so; it is not among the contracts a tournament allows (`PLAYED`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ class Contract(StrEnum):
     GEIER = "geier"
     FARBGEIER = "farbgeier"
     SIE = "sie"
+    ZUSAMMENGEWORFEN = "zusammengeworfen"
+
+
+#: The contracts that are games (everything but a thrown-in deal), in their order.
+PLAYED: tuple[Contract, ...] = tuple(c for c in Contract if c is not Contract.ZUSAMMENGEWORFEN)
 
 
 SINGLE_PLAYER: frozenset[Contract] = frozenset(
@@ -46,6 +54,7 @@ SUITS_FOR: dict[Contract, tuple[Suit, ...]] = {
     Contract.GEIER: (),
     Contract.FARBGEIER: ALL_SUITS,
     Contract.SIE: (),
+    Contract.ZUSAMMENGEWORFEN: (),
 }
 
 #: The most Laufende a game of each contract can have, bounded by the cards (6.2.2 of 2024): in a
@@ -61,6 +70,7 @@ MAX_LAUFENDE: dict[Contract, int] = {
     Contract.GEIER: 4,
     Contract.FARBGEIER: 8,
     Contract.SIE: 8,
+    Contract.ZUSAMMENGEWORFEN: 0,
 }
 
 #: Contracts every tournament allows unless it says otherwise (interchange format default).
@@ -75,6 +85,11 @@ DEFAULT_CONTRACTS: tuple[Contract, ...] = (
 def is_single_player(contract: Contract) -> bool:
     """Solo, Wenz, Farbwenz, Geier, Farbgeier: one declarer against three defenders."""
     return contract in SINGLE_PLAYER
+
+
+def is_thrown_in(contract: Contract) -> bool:
+    """A thrown-in deal (all passed, 4.1.5 of 2024): a line of the sheet, not a game."""
+    return contract is Contract.ZUSAMMENGEWORFEN
 
 
 def needs_suit(contract: Contract) -> bool:
@@ -135,7 +150,7 @@ def ranking_for(allowed: frozenset[Contract] | set[Contract]) -> tuple[tuple[Con
 def outranks(
     a: tuple[Contract, bool],
     b: tuple[Contract, bool],
-    allowed: frozenset[Contract] | set[Contract] = frozenset(Contract),
+    allowed: frozenset[Contract] | set[Contract] = frozenset(PLAYED),
 ) -> bool:
     """Whether game `a` (contract, tout) ranks above game `b`. Equal games: seat order decides."""
     order = ranking_for(allowed)

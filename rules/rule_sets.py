@@ -15,6 +15,12 @@ rule set's defaults is named wherever the rules are shown (`deviations`).
   tournament section and leaves further rules to the organiser (preamble, 7.3.3): the tournament
   rules of 2007 (section 5: the point table, approvals, tie-breaks, and 5.2.15's first-game
   Tout/Schwarz rule) stay as they are, so the first-game rule stays on.
+
+All pass ("alle weiter"): under 5.2.5 of 2007 the same dealer deals again and nothing is
+recorded (`all_pass` "redeal"); under 4.1.5 of 2024 the deal is thrown in and the next dealer
+deals, so a tournament under the 2024 rules records the thrown-in deal as a line of the sheet
+(`all_pass` "thrown_in"). Whether such a line counts as one of the Durchgang's games is a
+setting of its own (`thrown_in_counts`, on in both rule sets).
 """
 
 from __future__ import annotations
@@ -25,8 +31,21 @@ from dataclasses import dataclass
 from rules.contracts import DEFAULT_CONTRACTS, Contract
 
 #: The tournament settings a rule set implies, in the order they are named. `contracts` is the
-#: list of allowed contracts (values of `Contract`, in its order); the others are switches.
-RULE_SET_SETTINGS: tuple[str, ...] = ("first_game_rule", "sie_first_game_allowed", "contracts")
+#: list of allowed contracts (values of `Contract`, in its order); the others are switches or
+#: choices.
+RULE_SET_SETTINGS: tuple[str, ...] = (
+    "first_game_rule",
+    "sie_first_game_allowed",
+    "all_pass",
+    "thrown_in_counts",
+    "contracts",
+)
+
+#: How an all-pass deal is handled: dealt again by the same dealer (2007) or thrown in and
+#: recorded as a line of the sheet (2024).
+ALL_PASS_REDEAL = "redeal"
+ALL_PASS_THROWN_IN = "thrown_in"
+ALL_PASS_CHOICES: tuple[str, ...] = (ALL_PASS_REDEAL, ALL_PASS_THROWN_IN)
 
 
 @dataclass(frozen=True)
@@ -44,10 +63,13 @@ def _contracts(*contracts: Contract) -> list[str]:
 SCHAFKOPFSCHULE_2007 = RuleSet(
     key="schafkopfschule-2007",
     title="Schafkopfschule 2007",
-    source="Schafkopfschule e. V., rules with the tournament rules of 2007 (2.4.4, 2.9.1, 5.2.15)",
+    source="Schafkopfschule e. V., rules with the tournament rules of 2007 (2.4.4, 2.9.1, 5.2.5, "
+    "5.2.15)",
     settings={
         "first_game_rule": True,
         "sie_first_game_allowed": False,
+        "all_pass": ALL_PASS_REDEAL,
+        "thrown_in_counts": True,
         "contracts": _contracts(*DEFAULT_CONTRACTS),
     },
 )
@@ -56,11 +78,13 @@ SCHAFKOPFSCHULE_2024 = RuleSet(
     key="schafkopfschule-2024",
     title="Schafkopfschule 2024",
     source="Schafkopfschule e. V., card rules revised 2024 (section 2: Rufspiel, Farbwenz, Wenz, "
-    "Solo, Tout, Sie; 2.6 Sie without a first-game clause; 8.2 Geier and Farbgeier only where "
-    "agreed); tournament rules of 2007, section 5",
+    "Solo, Tout, Sie; 2.6 Sie without a first-game clause; 4.1.5 all pass: thrown in, the next "
+    "dealer deals; 8.2 Geier and Farbgeier only where agreed); tournament rules of 2007, section 5",
     settings={
         "first_game_rule": True,
         "sie_first_game_allowed": True,
+        "all_pass": ALL_PASS_THROWN_IN,
+        "thrown_in_counts": True,
         "contracts": _contracts(*DEFAULT_CONTRACTS, Contract.FARBWENZ),
     },
 )
@@ -85,12 +109,15 @@ def _same(name: str, value: object, default: object) -> bool:
 
 def deviations(key: str, settings: Mapping[str, object]) -> list[tuple[str, object]]:
     """Each setting the rule set `key` implies whose value in `settings` differs from the rule
-    set's, as (setting, value), in the order of RULE_SET_SETTINGS."""
+    set's, as (setting, value), in the order of RULE_SET_SETTINGS. Whether a thrown-in deal
+    counts is named only where thrown-in deals are recorded."""
     defaults = rule_set(key).settings
     return [
         (name, settings[name])
         for name in RULE_SET_SETTINGS
-        if name in settings and not _same(name, settings[name], defaults[name])
+        if name in settings
+        and not _same(name, settings[name], defaults[name])
+        and not (name == "thrown_in_counts" and settings.get("all_pass") != ALL_PASS_THROWN_IN)
     ]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
+from rules.contracts import PLAYED, SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.limits import value_limit
 from rules.pointtables import (
     SANCTION_KINDS,
@@ -99,7 +99,7 @@ def sample_games() -> list[GameResult]:
     """Every kind of game a table must score: each contract, suit, result, tier, Tout, a range of
     Laufende and each Kontra level."""
     games: list[GameResult] = []
-    for contract in Contract:
+    for contract in PLAYED:
         for suit in SUITS_FOR[contract] or (None,):
             for won, tier, tout, laufende, kontra in product(
                 (True, False), Tier, (False, True), (0, 1, 2, 3, 4, 8, 14), (0, 1, 2)

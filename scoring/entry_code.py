@@ -7,10 +7,12 @@ One line per game, tokens separated by blanks, in the order the paper is read::
     w 4 + t          Wenz of seat 4, won Tout
     fw g 3 + sw      Gras-Farbwenz of seat 3, won Schwarz
     sie 2            Sie of seat 2 (laid down: no result)
+    z                a thrown-in deal (all passed, 4.1.5 of 2024): nothing else
 
 Tokens: the contract first (`r` Rufspiel, `s` Solo, `w` Wenz, `fw` Farbwenz, `g` Geier, `fg`
-Farbgeier, `sie`; the full names work too), then its suit when it names one (`e` Eichel, `g` Gras,
-`h` Herz, `s` Schellen), the declarer's seat (1-5), the partner's seat in a Rufspiel, the result
+Farbgeier, `sie`, `z` zusammengeworfen, which stands alone; the full names work too), then its
+suit when it names one (`e` Eichel, `g` Gras, `h` Herz, `s` Schellen), the declarer's seat
+(1-5), the partner's seat in a Rufspiel, the result
 (`+` won, `-` lost) and any of the flags `sn` Schneider, `sw` Schwarz (implies Schneider), `t`
 Tout, `a<n>` Augen of the declaring side; for point tables that count them, `l<n>` Laufende and
 `k` Stoß (Kontra) or `kk` Retour. Anything else is an error naming the token.
@@ -33,6 +35,7 @@ CONTRACT_CODES: dict[str, Contract] = {
     "g": Contract.GEIER,
     "fg": Contract.FARBGEIER,
     "sie": Contract.SIE,
+    "z": Contract.ZUSAMMENGEWORFEN,
 } | {c.value: c for c in Contract}
 
 SUIT_CODES: dict[str, Suit] = {
@@ -62,7 +65,7 @@ class EntryCode:
     """A game as the clerk typed it; players are seat numbers (1-based)."""
 
     contract: Contract
-    declarer_seat: int
+    declarer_seat: int | None  # None only for a thrown-in deal
     suit: Suit | None = None
     partner_seat: int | None = None
     won: bool | None = None
@@ -98,6 +101,10 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
     if contract is None:
         raise CodeError("contract_unknown", tokens[0][:20])
     rest = tokens[1:]
+    if contract is Contract.ZUSAMMENGEWORFEN:
+        if rest:
+            raise CodeError("token_unknown", rest[0][:20])
+        return EntryCode(contract=contract, declarer_seat=None)
     suit = None
     if needs_suit(contract):
         if not rest or rest[0] not in SUIT_CODES:
@@ -149,7 +156,8 @@ def code_format(entry: EntryCode) -> str:
     tokens = [contract]
     if entry.suit is not None:
         tokens.append(next(code for code, s in SUIT_CODES.items() if s is entry.suit))
-    tokens.append(str(entry.declarer_seat))
+    if entry.declarer_seat is not None:
+        tokens.append(str(entry.declarer_seat))
     if entry.partner_seat is not None:
         tokens.append(str(entry.partner_seat))
     if entry.won is not None:

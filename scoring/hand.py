@@ -7,6 +7,12 @@ A *sanctioned* game (3.4.17) is scored by the offence, not by its result. In the
 of a sheet a single-player Tout or Schwarz counts as a simple game (5.2.15), unless the tournament
 plays without that rule (`HandFacts.first_game_rule` false); a Sie there is refused (2.9.1 of
 2007) unless the tournament allows it (`HandFacts.sie_first_game_allowed`, the 2024 rules).
+The first game is the first real game of the sheet: a sheet that starts with thrown-in deals
+(`HandFacts.first_number`) has its first game after them.
+
+A *thrown-in deal* (contract `zusammengeworfen`, all passed, 4.1.5 of 2024) is a line of the
+sheet, recorded only when the tournament says so (`Rules.all_pass_thrown_in`): no declarer, no
+partner, 0 points for everybody, never an approval, no single-player game.
 
 Rule checks return `Violation`s (a field, a code and parameters); the caller turns the code into
 a message in the user's language. Scoring assumes a game without violations.
@@ -17,9 +23,17 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from rules.contracts import MAX_LAUFENDE, Contract, Suit, is_single_player, may_be_tout, may_name
+from rules.contracts import (
+    MAX_LAUFENDE,
+    Contract,
+    Suit,
+    is_single_player,
+    is_thrown_in,
+    may_be_tout,
+    may_name,
+)
 from rules.pointtables import GameResult, PointTable
-from scoring.seating import dealer_index, games_at_table, playing_indices
+from scoring.seating import dealer_index, playing_indices, sheet_length
 
 KONTRA_LEVELS = (0, 1, 2)  # none, Stoß, Retour
 
@@ -41,6 +55,8 @@ class Rules:
     games_per_durchgang: int = 32
     contracts: frozenset[Contract] = frozenset(Contract)
     kontra_allowed: bool = False
+    all_pass_thrown_in: bool = False  # 4.1.5 of 2024: thrown-in deals are lines of the sheet
+    thrown_in_counts: bool = True  # a thrown-in line counts as one of the Durchgang's games
 
 
 @dataclass(frozen=True)
@@ -48,7 +64,7 @@ class HandFacts:
     number: int
     seats: tuple[str, ...]
     contract: Contract
-    declarer: str
+    declarer: str | None  # None only for a thrown-in deal
     suit: Suit | None = None
     partner: str | None = None
     won: bool | None = None
@@ -62,6 +78,7 @@ class HandFacts:
     struck: bool = False
     first_game_rule: bool = True  # the tournament plays by 5.2.15
     sie_first_game_allowed: bool = False  # True: a Sie counts in game 1 (2024), else 2.9.1
+    first_number: int = 1  # the sheet's first real game (after the thrown-in deals it starts with)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -81,6 +98,10 @@ class HandFacts:
         return self.contract is Contract.SIE
 
     @property
+    def thrown_in(self) -> bool:
+        return is_thrown_in(self.contract)
+
+    @property
     def sanctioned(self) -> bool:
         return self.offender is not None
 
@@ -88,7 +109,7 @@ class HandFacts:
     def first_game(self) -> bool:
         """The first game of the sheet, where the tournament plays by the first-game rule
         (5.2.15)."""
-        return self.first_game_rule and self.number == 1
+        return self.first_game_rule and self.number == self.first_number
 
     @property
     def counts_as_tout(self) -> bool:
@@ -97,19 +118,31 @@ class HandFacts:
 
     @property
     def declaring_side(self) -> tuple[str, ...]:
+        if self.declarer is None:
+            return ()
         if self.partner is not None and self.contract is Contract.RUFSPIEL:
             return (self.declarer, self.partner)
         return (self.declarer,)
 
 
-def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
+def hand_violations(hand: HandFacts, rules: Rules, *, thrown_in: int = 0) -> list[Violation]:
     """Every rule the game as written breaks (docs/rules.md, section 2); empty when it may be
-    scored."""
+    scored. `thrown_in` is the number of thrown-in deals on the sheet with this game: when they
+    do not count as games, each gives the sheet one line more."""
     found: list[Violation] = []
     add = found.append
-    limit = games_at_table(seats=len(hand.seats), games_per_durchgang=rules.games_per_durchgang)
+    limit = sheet_length(
+        seats=len(hand.seats),
+        games_per_durchgang=rules.games_per_durchgang,
+        thrown_in=thrown_in if rules.all_pass_thrown_in else 0,
+        thrown_in_counts=rules.thrown_in_counts,
+    )
     if not 1 <= hand.number <= limit:
         add(Violation("number", "number_range", {"number": hand.number, "max": limit}))
+    if hand.thrown_in:
+        return found + _thrown_in_violations(hand, rules)
+    if hand.declarer is None:
+        add(Violation("declarer", "declarer_missing"))
     if hand.contract not in rules.contracts:
         add(Violation("contract", "contract_not_allowed", {"contract": hand.contract.value}))
     if not may_name(hand.contract, hand.suit):
@@ -118,7 +151,7 @@ def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
     found += _player_violations(hand)
     if hand.tout and not may_be_tout(hand.contract):
         add(Violation("tout", "tout_not_allowed", {"contract": hand.contract.value}))
-    if hand.sie and hand.number == 1 and not hand.sie_first_game_allowed:
+    if hand.sie and hand.number == hand.first_number and not hand.sie_first_game_allowed:
         add(Violation("contract", "sie_first_game"))
     if hand.sie and hand.sanctioned:
         add(Violation("sanction", "sie_sanctioned"))
@@ -141,6 +174,25 @@ def hand_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
         bound: dict[str, object] = {"max": MAX_LAUFENDE[hand.contract], "laufende": hand.laufende}
         add(Violation("laufende", "laufende_bound", bound | {"contract": hand.contract.value}))
     return found
+
+
+#: What a thrown-in deal cannot have: nobody played, so nothing of a game is written.
+THROWN_IN_EMPTY = ("declarer", "partner", "suit", "won", "augen", "laufende", "offender")
+THROWN_IN_FALSE = ("schneider", "schwarz", "tout", "kontra")
+
+
+def _thrown_in_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
+    """A thrown-in deal is recorded only under 4.1.5 of 2024 and is a line without a game."""
+    if not rules.all_pass_thrown_in:
+        return [Violation("contract", "thrown_in_not_recorded", {"number": hand.number})]
+    found = [
+        Violation("sanction.offender" if name == "offender" else name, "thrown_in_field")
+        for name in THROWN_IN_EMPTY
+        if getattr(hand, name) is not None
+    ]
+    return found + [
+        Violation(name, "thrown_in_field") for name in THROWN_IN_FALSE if getattr(hand, name)
+    ]
 
 
 def _player_violations(hand: HandFacts) -> list[Violation]:
@@ -217,7 +269,7 @@ def hand_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
     plus-only table the winners score and the losers get 0.
     """
     points = dict.fromkeys(hand.seats, 0)
-    if hand.struck:
+    if hand.struck or hand.thrown_in:
         return points
     if hand.sanctioned:
         points.update(_sanction_points(hand, table))
@@ -264,7 +316,7 @@ def declarer_counts(hand: HandFacts, points: dict[str, int]) -> DeclarerCounts:
     played, and as won when the declarer's score is positive (so a sanctioned game counts as won
     when an opponent offended). A first-game Tout counts as a simple single-player game.
     """
-    if hand.struck:
+    if hand.struck or hand.declarer is None:
         return NO_COUNTS
     if hand.sie:
         return DeclarerCounts(sie=1)

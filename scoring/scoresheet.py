@@ -8,12 +8,13 @@ A game that needs an approval it has not got scores 0 until approved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.pointtables import PointTable
 from scoring.approvals import ApprovalCandidate, approvals_needed
 from scoring.hand import NO_COUNTS, DeclarerCounts, HandFacts, declarer_counts, hand_points
+from scoring.seating import playing_indices
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,23 @@ def seat_totals(seats: Sequence[str], scored: Sequence[ScoredHand]) -> dict[str,
             row[0] += points
             row[1 if points > 0 else 2] += points if points else 0
         c = result.declarer
+        if result.hand.declarer is None:  # a thrown-in deal
+            continue
         row = totals[result.hand.declarer]
         for index, value in enumerate(
             (c.sie, c.tout_won, c.tout_played, c.solo_won, c.solo_played), start=3
         ):
             row[index] += value
     return {player: tuple(row) for player, row in totals.items()}
+
+
+def stock_tally(seats: Sequence[str], thrown_in: Iterable[int], *, amount: int) -> dict[str, int]:
+    """The Stock (Reuegeld, 4.1.5 of 2024) each seated player pays: `amount` (in cents) for
+    every thrown-in deal (`thrown_in`: their line numbers) in which they were dealt cards. At a
+    table of five the dealer sits out and is dealt none: he pays nothing for that deal. Money,
+    never points."""
+    owed = dict.fromkeys(seats, 0)
+    for number in thrown_in:
+        for index in playing_indices(number, len(seats)):
+            owed[seats[index]] += amount
+    return owed

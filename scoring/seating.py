@@ -6,12 +6,18 @@ around the table. At a table of five the dealer sits out the game he deals; such
 5/4 of the games of a table of four, so that every player plays the same number of games. That
 works only when the games per Durchgang are a multiple of 4 (`games_fit_tables_of_five`): then
 each seat of a table of five deals, and sits out, as often as every other.
+
+Thrown-in deals (all passed, 4.1.5 of 2024), where the tournament records them, are lines of the
+sheet: the deal moves on with every line, so line n is dealt by seat ((n - 1) mod seats) + 1
+whether it holds a game or a thrown-in deal, and at a table of five that dealer sits out. When
+thrown-in deals count as games, the sheet keeps its number of lines; when they do not, it gets
+one line more for each (`sheet_length`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 def table_sizes(players: int) -> list[int]:
@@ -42,6 +48,28 @@ def games_at_table(*, seats: int, games_per_durchgang: int) -> int:
     if seats == 5:
         return -(-games_per_durchgang * 5 // 4)
     raise ValueError(f"a table has 4 or 5 seats, not {seats}")
+
+
+def sheet_length(
+    *, seats: int, games_per_durchgang: int, thrown_in: int = 0, thrown_in_counts: bool = True
+) -> int:
+    """Lines of the sheet of a table with `seats` players holding `thrown_in` thrown-in deals:
+    the games of the table (`games_at_table`), plus one line per thrown-in deal when those do
+    not count as games. The sheet is complete when every line is filled, that is when all the
+    real games are there."""
+    games = games_at_table(seats=seats, games_per_durchgang=games_per_durchgang)
+    return games if thrown_in_counts else games + thrown_in
+
+
+def first_game_number(thrown_in: Iterable[int]) -> int:
+    """The number of the first real game of a sheet whose lines `thrown_in` are thrown-in
+    deals: the first line after the thrown-in deals it starts with (1 when it starts with a
+    game, or line 1 is not known yet)."""
+    numbers = set(thrown_in)
+    first = 1
+    while first in numbers:
+        first += 1
+    return first
 
 
 def games_fit_tables_of_five(games_per_durchgang: int) -> bool:

@@ -60,6 +60,7 @@ def all_choices() -> dict:
             "partner": contract is Contract.RUFSPIEL,
             "result": contract is not Contract.SIE,
             "tout": may_be_tout(contract),
+            "thrown_in": contract is Contract.ZUSAMMENGEWORFEN,
         }
         for contract in Contract
     ]

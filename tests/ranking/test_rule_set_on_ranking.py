@@ -15,8 +15,12 @@ pytestmark = pytest.mark.django_db
     [
         pytest.param({}, "Regelwerk: Schafkopfschule 2007</p>", id="2007-as-is"),
         pytest.param(
-            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": False}
-            | {"contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"]},
+            {
+                "rule_set": "schafkopfschule-2024",
+                "sie_first_game_allowed": False,
+                "all_pass": "thrown_in",
+                "contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"],
+            },
             "Regelwerk: Schafkopfschule 2024; abweichend: Sie im ersten Spiel nicht erlaubt "
             "(2.9.1)</p>",
             id="2024-with-2.9.1",

@@ -30,11 +30,15 @@ WITH_FARBWENZ = ["rufspiel", "solo", "wenz", "farbwenz", "sie"]
         pytest.param("schafkopfschule-2007", "first_game_rule", True, id="2007-5.2.15-on"),
         pytest.param("schafkopfschule-2007", "sie_first_game_allowed", False, id="2007-2.9.1"),
         pytest.param("schafkopfschule-2007", "contracts", CLASSIC, id="2007-2.4.4-games"),
+        pytest.param("schafkopfschule-2007", "all_pass", "redeal", id="2007-5.2.5-redeal"),
+        pytest.param("schafkopfschule-2007", "thrown_in_counts", True, id="2007-counts"),
         pytest.param("schafkopfschule-2024", "first_game_rule", True, id="2024-5.2.15-kept"),
         pytest.param("schafkopfschule-2024", "sie_first_game_allowed", True, id="2024-2.6-sie"),
         pytest.param(
             "schafkopfschule-2024", "contracts", WITH_FARBWENZ, id="2024-2.2-farbwenz-8.2-no-geier"
         ),
+        pytest.param("schafkopfschule-2024", "all_pass", "thrown_in", id="2024-4.1.5-thrown-in"),
+        pytest.param("schafkopfschule-2024", "thrown_in_counts", True, id="2024-4.1.5-counts"),
     ],
 )
 def test_each_rule_set_implies_its_settings(key, setting, value):
@@ -79,6 +83,24 @@ def test_every_rule_set_gives_every_setting_and_the_default_is_2007():
             {"contracts": CLASSIC},
             [("contracts", CLASSIC)],
             id="2024-2.2-without-farbwenz",
+        ),
+        pytest.param(
+            "schafkopfschule-2007",
+            {"all_pass": "redeal", "thrown_in_counts": False},
+            [],
+            id="4.1.5-2007-counting-unnamed-while-nothing-is-recorded",
+        ),
+        pytest.param(
+            "schafkopfschule-2007",
+            {"all_pass": "thrown_in", "thrown_in_counts": False},
+            [("all_pass", "thrown_in"), ("thrown_in_counts", False)],
+            id="4.1.5-2007-recording-and-not-counting",
+        ),
+        pytest.param(
+            "schafkopfschule-2024",
+            {"all_pass": "redeal", "thrown_in_counts": True},
+            [("all_pass", "redeal")],
+            id="4.1.5-2024-redeal",
         ),
     ],
 )

@@ -17,16 +17,32 @@ pytestmark = pytest.mark.django_db
     [
         pytest.param({}, "Regelwerk: Schafkopfschule 2007", id="2007-as-is"),
         pytest.param(
-            {"rule_set": "schafkopfschule-2024"},
+            {"rule_set": "schafkopfschule-2024", "all_pass": "thrown_in"},
             "Regelwerk: Schafkopfschule 2024; abweichend: Sie im ersten Spiel nicht erlaubt "
             "(2.9.1), Farbwenz nicht erlaubt",
             id="2024-with-2.9.1-without-farbwenz",
         ),
         pytest.param(
-            {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True}
-            | {"contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"]},
+            {
+                "rule_set": "schafkopfschule-2024",
+                "sie_first_game_allowed": True,
+                "all_pass": "thrown_in",
+                "contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"],
+            },
             "Regelwerk: Schafkopfschule 2024",
             id="2024-as-is",
+        ),
+        pytest.param(
+            {
+                "rule_set": "schafkopfschule-2024",
+                "sie_first_game_allowed": True,
+                "all_pass": "thrown_in",
+                "thrown_in_counts": False,
+                "stock_per_thrown_in": "0.50",
+            },
+            "Regelwerk: Schafkopfschule 2024; abweichend: ein zusammengeworfenes Spiel zählt "
+            "nicht als Spiel, Stock 0,50 € je zusammengeworfenem Spiel",
+            id="4.1.5-2024-not-counting-with-stock",
         ),
         pytest.param(
             {"first_game_rule": False},

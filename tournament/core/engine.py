@@ -18,6 +18,7 @@ from rules.presets import (
     preset,
 )
 from scoring.hand import HandFacts, Rules
+from scoring.seating import sheet_length
 from tournament import models
 
 
@@ -42,6 +43,8 @@ def tournament_rules(tournament: models.Tournament, point_table: PointTable | No
         games_per_durchgang=tournament.games_per_durchgang,
         contracts=frozenset(Contract(c) for c in tournament.contracts),
         kontra_allowed=tournament.kontra_allowed,
+        all_pass_thrown_in=tournament.records_thrown_in,
+        thrown_in_counts=tournament.thrown_in_counts,
     )
 
 
@@ -118,15 +121,20 @@ def hand_sanction(hand: models.Hand | None) -> models.Sanction | None:
 
 
 def engine_hand(
-    hand: models.Hand, context: SheetContext, *, offender_id: int | None = None
+    hand: models.Hand,
+    context: SheetContext,
+    *,
+    offender_id: int | None = None,
+    first_number: int = 1,
 ) -> HandFacts:
     """The engine's view of a game at the sheet of `context`; `offender_id` is the player whose
-    offence ended it (3.4.17), if any."""
+    offence ended it (3.4.17), if any; `first_number` the sheet's first real game (after the
+    thrown-in deals it starts with, `scoring.seating.first_game_number`)."""
     return HandFacts(
         number=hand.number,
         seats=context.seats,
         contract=Contract(hand.contract),
-        declarer=str(hand.declarer_id),
+        declarer=str(hand.declarer_id) if hand.declarer_id is not None else None,
         suit=Suit(hand.suit) if hand.suit else None,
         partner=str(hand.partner_id) if hand.partner_id else None,
         won=hand.won,
@@ -140,10 +148,42 @@ def engine_hand(
         struck=hand.struck,
         first_game_rule=context.first_game_rule,
         sie_first_game_allowed=context.sie_first_game_allowed,
+        first_number=first_number,
     )
 
 
-def stored_engine_hand(hand: models.Hand, context: SheetContext) -> HandFacts:
+def stored_engine_hand(
+    hand: models.Hand, context: SheetContext, *, first_number: int = 1
+) -> HandFacts:
     """The engine's view of a stored game, with the offender of its sanction."""
     sanction = hand_sanction(hand)
-    return engine_hand(hand, context, offender_id=sanction.offender_id if sanction else None)
+    return engine_hand(
+        hand,
+        context,
+        offender_id=sanction.offender_id if sanction else None,
+        first_number=first_number,
+    )
+
+
+def sheet_lines(tournament: models.Tournament, *, seats: int, thrown_in: int = 0) -> int:
+    """The lines of a sheet of `tournament` at a table of `seats` holding `thrown_in` thrown-in
+    deals (`scoring.seating.sheet_length`)."""
+    return sheet_length(
+        seats=seats,
+        games_per_durchgang=tournament.games_per_durchgang,
+        thrown_in=thrown_in if tournament.records_thrown_in else 0,
+        thrown_in_counts=tournament.thrown_in_counts,
+    )
+
+
+def entry_lines(tournament: models.Tournament, *, seats: int, thrown_in: int = 0) -> int:
+    """The highest line number an entry may name: the sheet's lines, and one more where a
+    thrown-in deal adds a line (the engine refuses a game there)."""
+    lines = sheet_lines(tournament, seats=seats, thrown_in=thrown_in)
+    extra = tournament.records_thrown_in and not tournament.thrown_in_counts
+    return lines + 1 if extra else lines
+
+
+def thrown_in_numbers(hands: Sequence[models.Hand]) -> list[int]:
+    """The numbers of the thrown-in deals among `hands` (4.1.5 of 2024)."""
+    return [h.number for h in hands if h.contract == Contract.ZUSAMMENGEWORFEN]

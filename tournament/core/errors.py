@@ -37,6 +37,16 @@ MESSAGES = {
         "A %(contract)s has at most %(max)s Laufende (rule 6.2.2 of 2024), not %(laufende)s."
     ),
     "approval_missing": _("This game needs the supervisor's approval (rules 5.2.14, 5.2.16)."),
+    "declarer_missing": _("The declarer is missing."),
+    "thrown_in_not_recorded": _(
+        "Line %(number)s: this tournament records no thrown-in deals: when everybody passes, "
+        "the same dealer deals again (rule 5.2.5)."
+    ),
+    "thrown_in_field": _("A thrown-in deal has no declarer, partner, suit or result."),
+    "line_beyond_sheet": _(
+        "Line %(number)s would then lie beyond the end of the sheet (1 to %(max)s): change or "
+        "delete the lines at the end first."
+    ),
 }
 
 #: The messages naming a player, for a player named as "No. 9 Michael Schmid" (`player_label`).

@@ -9,9 +9,10 @@ from collections.abc import Iterable, Sequence
 
 from scoring.hand import NO_COUNTS
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
+from scoring.seating import first_game_number
 from tournament import models
 from tournament.core.bulk import rows_insert
-from tournament.core.engine import SheetContext, stored_engine_hand
+from tournament.core.engine import SheetContext, stored_engine_hand, thrown_in_numbers
 from tournament.core.public_cache import public_pages_changed
 
 SCORE_FIELDS = (
@@ -54,8 +55,9 @@ def sheets_rescore(sheets: Iterable[tuple[SheetContext, list[models.Hand]]]) -> 
     totals: dict[tuple[int, int], tuple[int, ...]] = {}
     for context, stored in sheets:
         approved = {h.number for h in stored if h.approved_by}
+        first = first_game_number(thrown_in_numbers(stored))
         scored = score_sheet(
-            [stored_engine_hand(h, context) for h in stored],
+            [stored_engine_hand(h, context, first_number=first) for h in stored],
             table=context.point_table,
             solo_approval_from=context.solo_approval_from,
             # Called by score_sheet at once, before the loop moves on.

@@ -33,10 +33,16 @@ class Hand(models.Model):
         Table, on_delete=models.CASCADE, related_name="hands", db_index=False
     )  # indexed by hand_unique_number_per_table
     number = models.PositiveSmallIntegerField(_("game number"))
-    contract = models.CharField(_("contract"), max_length=12, choices=Contract.choices)
+    contract = models.CharField(_("contract"), max_length=16, choices=Contract.choices)
     suit = models.CharField(_("suit"), max_length=10, choices=Suit.choices, blank=True)
+    # None only for a thrown-in deal (contract zusammengeworfen, 4.1.5 of 2024).
     declarer = models.ForeignKey(
-        Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("declarer")
+        Player,
+        on_delete=models.RESTRICT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("declarer"),
     )
     partner = models.ForeignKey(
         Player,
@@ -94,10 +100,19 @@ class Hand(models.Model):
                 condition=Q(partner__isnull=True) | ~Q(partner=models.F("declarer")),
                 name="hand_partner_not_declarer",
             ),
+            models.CheckConstraint(
+                condition=Q(declarer__isnull=False) | Q(contract=rc.Contract.ZUSAMMENGEWORFEN),
+                name="hand_declarer_unless_thrown_in",
+            ),
         ]
 
     def __str__(self) -> str:
         return _("Game %(number)s") % {"number": self.number}
+
+    @property
+    def thrown_in(self) -> bool:
+        """A thrown-in deal (all passed, 4.1.5 of 2024): a line without a game."""
+        return self.contract == rc.Contract.ZUSAMMENGEWORFEN
 
     @property
     def scored(self) -> bool:

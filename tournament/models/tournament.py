@@ -13,7 +13,7 @@ from rules.presets import (
     DEFAULT_PRESET,
     PRESETS,
 )
-from rules.rule_sets import DEFAULT_RULE_SET, RULE_SETS
+from rules.rule_sets import ALL_PASS_REDEAL, ALL_PASS_THROWN_IN, DEFAULT_RULE_SET, RULE_SETS
 from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
 
 CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`
@@ -33,6 +33,10 @@ class Tournament(models.Model):
         HIDDEN = "hidden", _("not published")
         AFTER = "after", _("published after a Durchgang")
         LIVE = "live", _("published live")
+
+    class AllPass(models.TextChoices):
+        REDEAL = ALL_PASS_REDEAL, _("the same dealer deals again (5.2.5 of 2007)")
+        THROWN_IN = ALL_PASS_THROWN_IN, _("thrown in and recorded (4.1.5 of 2024)")
 
     class TieBreak(models.TextChoices):
         CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")
@@ -87,6 +91,32 @@ class Tournament(models.Model):
             "refuses it there."
         ),
     )
+    all_pass = models.CharField(
+        _("all pass"),
+        max_length=10,
+        choices=AllPass.choices,
+        default=ALL_PASS_REDEAL,
+        help_text=_("What happens when everybody passes (“alle weiter”)."),
+    )
+    thrown_in_counts = models.BooleanField(
+        _("a thrown-in deal counts as a game"),
+        default=True,
+        help_text=_(
+            "A thrown-in deal takes one of the Durchgang's games; otherwise the sheet gets one "
+            "line more for each."
+        ),
+    )
+    stock_per_thrown_in = models.DecimalField(
+        _("Stock per thrown-in deal (€)"),
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_(
+            "Reuegeld each player dealt cards pays for a thrown-in deal, e.g. 0,50; empty: none. "
+            "Money, never points."
+        ),
+    )
     solo_approval_from = models.PositiveSmallIntegerField(
         _("approval from single-player game no."), default=5
     )
@@ -138,6 +168,10 @@ class Tournament(models.Model):
                 condition=Q(solo_approval_from__gte=1), name="tournament_solo_approval_from_min"
             ),
             models.CheckConstraint(
+                condition=Q(stock_per_thrown_in__isnull=True) | Q(stock_per_thrown_in__gte=0),
+                name="tournament_stock_per_thrown_in_min",
+            ),
+            models.CheckConstraint(
                 condition=~Q(ranking_publication="after") | Q(ranking_published_after__gte=1),
                 name="tournament_ranking_published_after_a_durchgang",
             ),
@@ -157,6 +191,18 @@ class Tournament(models.Model):
                 if not f.primary_key and f.name != "generation"
             ]
         super().save(*args, **kwargs)
+
+    @property
+    def records_thrown_in(self) -> bool:
+        """Thrown-in deals are lines of the sheet (4.1.5 of 2024)."""
+        return self.all_pass == ALL_PASS_THROWN_IN
+
+    @property
+    def stock_cents(self) -> int:
+        """The Stock per thrown-in deal in cents (0: none, or nothing recorded)."""
+        if not self.records_thrown_in or self.stock_per_thrown_in is None:
+            return 0
+        return int(self.stock_per_thrown_in * 100)
 
     @property
     def chain(self) -> tuple[str, ...]:

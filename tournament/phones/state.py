@@ -103,7 +103,8 @@ def _sits_out(row, seats: list[models.Seat]) -> int | None:
 
 
 def _hand_text(hand: models.Hand, name: dict[int, str]) -> str:
-    parts = [contract_text(hand.contract, hand.suit, hand.tout), name.get(hand.declarer_id, "")]
+    declarer = name.get(hand.declarer_id, "") if hand.declarer_id is not None else ""
+    parts = [contract_text(hand.contract, hand.suit, hand.tout), declarer]
     if hand.partner_id:
         parts[-1] = _("%(declarer)s with %(partner)s") % {
             "declarer": parts[-1],
@@ -121,6 +122,21 @@ def phone_choices(tournament: models.Tournament) -> dict:
     table = tournament_point_table(tournament)
     values = [table.rufspiel, table.single, *(value for _c, value in table.overrides)]
     contracts = [Contract(code) for code in tournament.contracts]
+    # A thrown-in deal (4.1.5 of 2024) where the tournament records them: one button, no more.
+    thrown_in = [
+        {
+            "code": _code(CONTRACT_CODES, Contract.ZUSAMMENGEWORFEN),
+            "label": str(_("Thrown in")),
+            "suits": [],
+            "partner": False,
+            "result": False,
+            "tout": False,
+            "single": False,
+            "laufende_max": 0,
+            "thrown_in": True,
+        }
+    ]
+    thrown_in = thrown_in if tournament.records_thrown_in else []
     return {
         "contracts": [
             {
@@ -135,10 +151,12 @@ def phone_choices(tournament: models.Tournament) -> dict:
                 "tout": may_be_tout(contract),
                 "single": is_single_player(contract),
                 "laufende_max": MAX_LAUFENDE[contract],
+                "thrown_in": False,
             }
             for contract in Contract
             if contract in contracts
-        ],
+        ]
+        + thrown_in,
         "laufende": any(value.laufende_unit for value in values),
         "kontra": tournament.kontra_allowed,
     }

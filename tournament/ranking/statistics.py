@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, IntegerField, Q, Sum
 from django.db.models.functions import Coalesce
 
-from rules.contracts import Contract, is_single_player
+from rules.contracts import PLAYED, Contract, is_single_player
 from rules.tiebreaks import COUNTERS
 from tournament import models
 
@@ -86,7 +86,7 @@ def tournament_statistics(tournament: models.Tournament, *, after: int) -> Stati
             games=by_contract[c.value]["n_games"],
             **counters.get(c.value, {}),
         )
-        for c in Contract
+        for c in PLAYED
         if c.value in by_contract
     ]
     sanctions = list(

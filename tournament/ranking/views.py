@@ -29,6 +29,7 @@ from tournament.core.public_cache import number, public_page_cached, text
 from tournament.core.publication import ranking_publish, ranking_visible_until
 from tournament.core.qr import qr_svg
 from tournament.core.site_url import absolute_url
+from tournament.core.stock import tournament_stock
 from tournament.ranking.charts import bar_chart, line_chart
 from tournament.ranking.forms import PublishForm
 from tournament.ranking.listings import RankingTable, ranking_rows
@@ -195,8 +196,11 @@ class PlayerView(RankingPageMixin, TemplateView):
             (s for s in standings_compute(tournament, after=last) if s.player.pk == person.pk),
             None,
         )
+        ids = [person.pk] + ([person.replaces_id] if person.replaces_id else [])
+        owed = tournament_stock(tournament, players=ids, last=last)
         return super().get_context_data(
             player=person,
+            stock=sum(owed.get(pk, 0) for pk in ids) if tournament.stock_cents else None,
             games=record.games,
             per_durchgang=record.per_durchgang,
             standing=standing,

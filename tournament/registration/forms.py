@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
-from rules.contracts import Contract
+from rules.contracts import PLAYED, Contract
 from rules.presets import (
     PRESETS,
 )
@@ -36,6 +36,8 @@ RULE_FIELDS = (
     "laufende_counted",
     "first_game_rule",
     "sie_first_game_allowed",
+    "all_pass",
+    "thrown_in_counts",
     "separate_clubs",
 )
 
@@ -52,7 +54,7 @@ DECLARED_DEFAULTS = (
 class TournamentForm(forms.ModelForm):
     contracts = forms.MultipleChoiceField(
         label=_("Allowed contracts"),
-        choices=[(c.value, c.value.capitalize()) for c in Contract],
+        choices=[(c.value, c.value.capitalize()) for c in PLAYED],
         widget=forms.CheckboxSelectMultiple,
     )
     games_per_durchgang = forms.IntegerField(
@@ -60,6 +62,19 @@ class TournamentForm(forms.ModelForm):
     )
     number_of_durchgaenge = forms.IntegerField(
         label=_("Number of Durchgänge"), min_value=1, max_value=20
+    )
+    stock_per_thrown_in = forms.DecimalField(
+        label=_("Stock per thrown-in deal (€)"),
+        required=False,
+        min_value=0,
+        max_value=9999,
+        max_digits=6,
+        decimal_places=2,
+        localize=True,
+        help_text=_(
+            "Reuegeld each player dealt cards pays for a thrown-in deal, e.g. 0,50; empty: none. "
+            "Money, never points."
+        ),
     )
     solo_approval_from = forms.IntegerField(
         label=_("Approval from single-player game no."),
@@ -70,7 +85,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ("name", "date", "venue", "slug", *RULE_FIELDS)
+        fields = ("name", "date", "venue", "slug", *RULE_FIELDS, "stock_per_thrown_in")
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
@@ -89,6 +104,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].required = False
         # Left out of a submission, the rule set stays what it is (a new tournament: the default).
         self.fields["rule_set"].required = False
+        # Left out, all pass stays what it is (a new tournament: the rule set's, see `save`).
+        self.fields["all_pass"].required = False
         self.rule_set_before = self.instance.rule_set if self.instance.pk else None
         # The fields declared above lose the model's defaults: a new tournament starts from them.
         for name in DECLARED_DEFAULTS:
@@ -116,13 +133,16 @@ class TournamentForm(forms.ModelForm):
     def clean_rule_set(self):
         return self.cleaned_data["rule_set"] or self.instance.rule_set
 
+    def clean_all_pass(self):
+        return self.cleaned_data["all_pass"] or self.instance.all_pass
+
     def clean_contracts(self):
         contracts = self.cleaned_data["contracts"]
         if self.fields["contracts"].disabled:
             return contracts
         if Contract.RUFSPIEL.value not in contracts:
             raise forms.ValidationError(_("The Rufspiel must stay allowed."))
-        return [c.value for c in Contract if c.value in contracts]
+        return [c.value for c in PLAYED if c.value in contracts]
 
     def clean_games_per_durchgang(self):
         """Once the players registered need a table of five, only a multiple of 4 lets every
@@ -158,7 +178,9 @@ class TournamentForm(forms.ModelForm):
         if tournament.rule_set != self.rule_set_before:
             # The rule set's settings, unless set in this same submission.
             for name, value in rule_set(tournament.rule_set).settings.items():
-                if name not in self.changed_data:
+                # A choice left out (all pass) counts as not set here.
+                left_out = name == "all_pass" and not self.data.get(name)
+                if name not in self.changed_data or left_out:
                     setattr(tournament, name, value)
         if tournament.scoring != CUSTOM_TABLE and (
             tournament.pk is None or "scoring" in self.changed_data

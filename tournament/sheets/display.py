@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy
 
 from rules.contracts import Contract, Suit, is_single_player
 from scoring.entry_code import EntryCode, code_format
-from scoring.seating import dealer_index, games_at_table, playing_indices, round_of
+from scoring.seating import dealer_index, playing_indices, round_of
 from tournament import models
-from tournament.core.engine import tournament_point_table
+from tournament.core.engine import sheet_lines, tournament_point_table
 
 CONTRACT_LABELS = {
     Contract.RUFSPIEL: gettext_lazy("Rufspiel"),
@@ -23,6 +23,7 @@ CONTRACT_LABELS = {
     Contract.GEIER: gettext_lazy("Geier"),
     Contract.FARBGEIER: gettext_lazy("Farbgeier"),
     Contract.SIE: gettext_lazy("Sie"),
+    Contract.ZUSAMMENGEWORFEN: gettext_lazy("thrown in"),
 }
 SUIT_LABELS = {
     Suit.EICHEL: gettext_lazy("Eichel"),
@@ -42,6 +43,8 @@ def contract_text(contract: str, suit: str = "", tout: bool = False) -> str:
 def result_text(*, won, schneider: bool, schwarz: bool, contract: str) -> str:
     if contract == Contract.SIE:
         return ""
+    if contract == Contract.ZUSAMMENGEWORFEN:
+        return _("0 points for everybody")
     if won is None:
         return ""
     parts = [_("won") if won else _("lost")]
@@ -107,6 +110,7 @@ class Row:
     code: str = ""
     runde: int = 0
     runde_check: int | None = None  # after the last game of a Runde: the sum of all totals
+    thrown_in: bool = False  # a thrown-in deal (4.1.5 of 2024): a line without a game
 
 
 def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
@@ -114,7 +118,7 @@ def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
     return code_format(
         EntryCode(
             contract=Contract(hand.contract),
-            declarer_seat=position[hand.declarer_id],
+            declarer_seat=position[hand.declarer_id] if hand.declarer_id is not None else None,
             suit=Suit(hand.suit) if hand.suit else None,
             partner_seat=position.get(hand.partner_id) if hand.partner_id else None,
             won=hand.won,
@@ -137,7 +141,6 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
     tournament = table.durchgang.tournament
     zero_sum = tournament_point_table(tournament).zero_sum
     count = len(seats)
-    games = games_at_table(seats=count, games_per_durchgang=tournament.games_per_durchgang)
     hands = {
         h.number: h
         for h in table.hands.select_related("declarer", "partner", "sanction__offender")
@@ -149,6 +152,8 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
         )
         .order_by("number")
     }
+    thrown_in = sum(h.thrown_in for h in hands.values())
+    games = sheet_lines(tournament, seats=count, thrown_in=thrown_in)
     totals = [0] * count
     rows = []
     for number in range(1, games + 1):
@@ -159,6 +164,7 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
         row.runde = round_of(number, count)
         if hand:
             row.code = hand_code(hand, seats)
+            row.thrown_in = hand.thrown_in
         for index, seat in enumerate(seats):
             value = points.get(seat.player_id)
             totals[index] += value or 0

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.seating import games_at_table
+from rules.contracts import Contract
 from tournament import models
+from tournament.core.engine import entry_lines
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm, form_add_errors
 from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_save
@@ -22,8 +23,10 @@ def entry_save(
     again after checking the sheet is saved over it. Only `as_supervisor` (a supervisor of the
     tournament; never a phone) changes a game that carries the supervisor's decision."""
     seats = sheet_seats(table)
-    games = games_at_table(
-        seats=table.seat_count, games_per_durchgang=table.durchgang.tournament.games_per_durchgang
+    games = entry_lines(
+        table.durchgang.tournament,
+        seats=table.seat_count,
+        thrown_in=table.hands.filter(contract=Contract.ZUSAMMENGEWORFEN).count(),
     )
     form = EntryForm(posted, seats=seats, games=games)
     if not form.is_valid():

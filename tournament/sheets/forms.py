@@ -19,8 +19,8 @@ from tournament.sheets.services.hands import HandEntry
 CODE_MESSAGES = {
     "empty": _("Type the game, e.g. “r e 1 3 +”."),
     "contract_unknown": _(
-        "“%(token)s” is no contract: r, s, w, fw, g, fg or sie (Rufspiel, Solo, Wenz, "
-        "Farbwenz, Geier, Farbgeier, Sie)."
+        "“%(token)s” is no contract: r, s, w, fw, g, fg, sie or z (Rufspiel, Solo, Wenz, "
+        "Farbwenz, Geier, Farbgeier, Sie, zusammengeworfen)."
     ),
     "suit_expected": _(
         "After the contract comes its suit: e, g, h or s (Eichel, Gras, Herz, Schellen)."
@@ -59,7 +59,7 @@ def game_from_code(code: str, seats: list[models.Seat]) -> HandEntry:
     player = {s.position: s.player for s in seats}
     return HandEntry(
         contract=entry.contract.value,
-        declarer=player[entry.declarer_seat],
+        declarer=player[entry.declarer_seat] if entry.declarer_seat is not None else None,
         suit=entry.suit.value if entry.suit else "",
         partner=player[entry.partner_seat] if entry.partner_seat else None,
         won=entry.won,

@@ -47,6 +47,7 @@ from tournament.core.pdf import (
     pdf_limited,
     render_limits,
 )
+from tournament.core.stock import sheet_stock
 from tournament.sheets.display import (
     Row,
     contract_text,
@@ -90,6 +91,7 @@ class SignedSheet:
     corrections: list[models.Correction]
     code: str
     unit: str = "points"  # of the point table: "cents" prints euros and cents
+    stock: list[tuple[models.Seat, int]] = field(default_factory=list)  # cents, per seat
     zero_sum: bool = True  # a plus-only table prints no minus column and no zero check
 
     @property
@@ -109,8 +111,8 @@ def _line(row: Row) -> Line:
     if hand is None:
         return Line(row)
     # By start number: one short line whatever the names (the header names each seat), so
-    # that 40 games and more of a table of five fit one page.
-    declarer = start_number(hand.declarer)
+    # that 40 games and more of a table of five fit one page. A thrown-in deal has no declarer.
+    declarer = start_number(hand.declarer) if hand.declarer is not None else ""
     if hand.partner is not None:
         declarer = _("%(declarer)s with %(partner)s") % {
             "declarer": declarer,
@@ -164,7 +166,7 @@ def verification_code(
         rows.append(
             [getattr(hand, name) for name in HAND_FIELDS]
             + [
-                hand.declarer.start_number,
+                hand.declarer.start_number if hand.declarer else None,
                 hand.partner.start_number if hand.partner else None,
                 _when(hand.approved_at),
                 [sanction.offender.start_number, sanction.reason] if sanction else None,
@@ -222,6 +224,9 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         totals=sheet_totals(rows),
         corrections=corrections,
         code=verification_code(table, seats, games, corrections),
+        stock=sheet_stock(
+            table.durchgang.tournament, seats, [row.number for row in rows if row.thrown_in]
+        ),
     )
 
 

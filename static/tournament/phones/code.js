@@ -7,7 +7,16 @@
 // Contracts that name a suit (SUITS_FOR of rules/contracts.py): the called Sau of a Rufspiel,
 // the trump suit of a Solo, Farbwenz or Farbgeier.
 const NEEDS_SUIT = new Set(["rufspiel", "solo", "farbwenz", "farbgeier"]);
-const CONTRACTS = ["rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "sie"];
+const CONTRACTS = [
+  "rufspiel",
+  "solo",
+  "wenz",
+  "farbwenz",
+  "geier",
+  "farbgeier",
+  "sie",
+  "zusammengeworfen",
+];
 const SUITS = ["eichel", "gras", "herz", "schellen"];
 
 // Maps, not objects: a token such as "constructor" must find nothing, not a property of
@@ -20,6 +29,7 @@ const CONTRACT_CODES = new Map([
   ["g", "geier"],
   ["fg", "farbgeier"],
   ["sie", "sie"],
+  ["z", "zusammengeworfen"],
   ...CONTRACTS.map((name) => [name, name]),
 ]);
 const SUIT_CODES = new Map([
@@ -96,6 +106,21 @@ export const suitNamed = (token) => SUIT_CODES.get(token) || null;
 // The shortest code of a contract or suit given by its full name.
 const codeOf = (codes, name) => Array.from(codes).find(([, meant]) => meant === name)[0];
 
+// The fields of an entry before anything is read (EntryCode's defaults).
+const EMPTY_ENTRY = {
+  contract: null,
+  declarer_seat: null,
+  suit: null,
+  partner_seat: null,
+  won: null,
+  schneider: false,
+  schwarz: false,
+  tout: false,
+  augen: null,
+  laufende: null,
+  kontra: 0,
+};
+
 // Read one line of code for a table with `seats` seats; throws CodeError.
 export function parseCode(text, seats) {
   const tokens = text
@@ -107,6 +132,11 @@ export function parseCode(text, seats) {
   const contract = contractNamed(tokens[0]);
   if (!contract) throw new CodeError("contract_unknown", head(tokens[0], 20));
   const rest = tokens.slice(1);
+  if (contract === "zusammengeworfen") {
+    // A thrown-in deal (all passed, 4.1.5 of 2024): nothing follows.
+    if (rest.length) throw new CodeError("token_unknown", head(rest[0], 20));
+    return { ...EMPTY_ENTRY, contract };
+  }
   let suit = null;
   if (NEEDS_SUIT.has(contract)) {
     if (!rest.length || !SUIT_CODES.has(rest[0])) {
@@ -121,19 +151,7 @@ export function parseCode(text, seats) {
     if (!rest.length) throw new CodeError("partner_expected");
     partner = seat(rest.shift(), seats);
   }
-  const entry = {
-    contract,
-    declarer_seat: declarer,
-    suit,
-    partner_seat: partner,
-    won: null,
-    schneider: false,
-    schwarz: false,
-    tout: false,
-    augen: null,
-    laufende: null,
-    kontra: 0,
-  };
+  const entry = { ...EMPTY_ENTRY, contract, declarer_seat: declarer, suit, partner_seat: partner };
   for (const token of rest) {
     const number = whole(token.slice(1));
     if (RESULT_CODES.has(token) && entry.won === null) entry.won = RESULT_CODES.get(token);
@@ -154,7 +172,7 @@ const given = (value) => value !== null && value !== undefined;
 export function formatCode(entry) {
   const tokens = [codeOf(CONTRACT_CODES, entry.contract)];
   if (given(entry.suit)) tokens.push(codeOf(SUIT_CODES, entry.suit));
-  tokens.push(String(entry.declarer_seat));
+  if (given(entry.declarer_seat)) tokens.push(String(entry.declarer_seat));
   if (given(entry.partner_seat)) tokens.push(String(entry.partner_seat));
   if (given(entry.won)) tokens.push(entry.won ? "+" : "-");
   if (entry.schwarz) tokens.push("sw");

@@ -54,11 +54,11 @@ export function summaryOf(choices, d, text, nameOf) {
   const suit = contract.suits.find((s) => s.code === d.suit);
   if (suit) what += " " + suit.label;
   if (d.tout) what += " " + text("tout");
-  let who = nameOf(d.declarer);
+  let who = contract.thrown_in ? "" : nameOf(d.declarer);
   if (contract.partner && d.partner) {
     who = text("with", { declarer: who, partner: nameOf(d.partner) });
   }
-  const parts = [what, who];
+  const parts = who ? [what, who] : [what];
   if (contract.result && d.won !== null) {
     let result = text(d.won ? "won" : "lost");
     if (d.schwarz) result += " " + text("schwarz");
@@ -105,7 +105,7 @@ export function draftFromCode(choices, code, number, version, seats) {
   });
   d.steps = ["contract"];
   if (contract.suits.length) d.steps.push("suit");
-  d.steps.push("declarer");
+  if (!contract.thrown_in) d.steps.push("declarer");
   if (contract.partner) d.steps.push("partner");
   d.steps.push("result");
   return d;

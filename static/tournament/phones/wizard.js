@@ -81,7 +81,7 @@ export function wizardOf(app) {
       button.hidden = flag === "tout" ? !contract.tout : !contract.result;
       button.setAttribute("aria-pressed", String(draft[flag]));
     });
-    part("laufende").hidden = !choices.laufende;
+    part("laufende").hidden = !choices.laufende || contract.thrown_in;
     $("#phone-laufende").textContent = String(draft.laufende);
     part("kontra").hidden = !(choices.kontra && contract.result);
     press('[data-kontra="1"]', draft.kontra === 1);
@@ -104,6 +104,12 @@ export function wizardOf(app) {
     if (!contract.tout) draft.tout = false;
     if (!contract.result) {
       Object.assign(draft, { won: null, schneider: false, schwarz: false, kontra: 0 });
+    }
+    if (contract.thrown_in) {
+      // All passed (4.1.5 of 2024): nobody declares; the line is saved as it is.
+      Object.assign(draft, { declarer: null, partner: null, laufende: 0 });
+      go("result");
+      return;
     }
     go(contract.suits.length ? "suit" : "declarer");
   }

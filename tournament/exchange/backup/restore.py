@@ -242,7 +242,10 @@ class _Restore:
                 e = extra[(*key, h.number)]
                 rows.append(
                     (self.tables[key].pk, h.number, h.contract.value)
-                    + (h.suit.value if h.suit else "", self.player[h.declarer])
+                    + (
+                        h.suit.value if h.suit else "",
+                        self.player[h.declarer] if h.declarer else None,
+                    )
                     + (self.player[h.partner] if h.partner else None, h.won, h.schneider)
                     + (h.schwarz, h.tout, h.augen, h.laufende, h.kontra, h.disallowed)
                     + (e["needs_approval"], h.approved_by, self.user(e["approved_by_user"]))

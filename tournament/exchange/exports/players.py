@@ -12,7 +12,8 @@ from openpyxl.workbook import Workbook
 from rules.tiebreaks import COUNTERS
 from tournament import models
 from tournament.core.engine import tournament_point_table
-from tournament.exchange.exports.xlsx import Column, score_cells, sheet_write
+from tournament.core.stock import tournament_stock
+from tournament.exchange.exports.xlsx import Column, Euros, score_cells, sheet_write
 from tournament.ranking.standings import standings_after, standings_compute
 
 RANKING = "Rangliste"
@@ -68,6 +69,10 @@ def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Ros
         *(Column(str(COUNTER_HEADERS[name]), 4) for name in COUNTERS),
         Column(_("Lot"), 4),
     ]
+    # The Stock of thrown-in deals (4.1.5 of 2024) where the tournament sets one: money in euros.
+    stock = tournament_stock(tournament, last=after) if tournament.stock_cents else None
+    if stock is not None:
+        columns.append(Column(_("Stock (€)"), 6))
     rows = (
         [
             s.rank,
@@ -80,6 +85,7 @@ def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Ros
             *(score(points) for points in s.totals.durchgaenge),
             *(getattr(s.totals, name) for name in COUNTERS),
             s.lot,
+            *([Euros(stock.get(s.player.pk, 0))] if stock is not None else []),
         ]
         for s in standings_compute(tournament, after=after)
     )

@@ -16,8 +16,10 @@ from rules.presets import (
     point_table_from_dict,
     preset,
 )
+from rules.rule_sets import ALL_PASS_THROWN_IN
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
+from scoring.seating import first_game_number
 from tournament.core.errors import violation_message
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.exchange.interchange.problems import Problems
@@ -33,6 +35,8 @@ def document_rules(doc: Document) -> Rules:
         games_per_durchgang=doc.tournament.games_per_durchgang,
         contracts=frozenset(Contract(c) for c in doc.tournament.contracts),
         kontra_allowed=table.kontra_allowed if kontra is None else kontra,
+        all_pass_thrown_in=doc.tournament.all_pass == ALL_PASS_THROWN_IN,
+        thrown_in_counts=doc.tournament.thrown_in_counts,
     )
 
 
@@ -149,7 +153,9 @@ def _check_hands(
 ) -> list[ScoredHand]:
     numbers = Counter(h.number for h in table.hands)
     seats = tuple(table.seats)
-    hands = [_engine_hand(h, seats, settings) for h in table.hands]
+    thrown = [h.number for h in table.hands if h.contract is Contract.ZUSAMMENGEWORFEN]
+    first = first_game_number(thrown)
+    hands = [_engine_hand(h, seats, settings, first) for h in table.hands]
     clean = True
     for doc_hand, hand in zip(table.hands, hands, strict=True):
         if numbers[doc_hand.number] > 1:
@@ -158,7 +164,7 @@ def _check_hands(
                 _("game number %(n)s appears twice at this table") % {"n": doc_hand.number},
             )
             clean = False
-        for violation in hand_violations(hand, rules):
+        for violation in hand_violations(hand, rules, thrown_in=len(thrown)):
             message = violation_message(violation)
             if violation.code == "not_seated":
                 message = _("player %(id)s does not sit at table %(table)s") % {
@@ -205,7 +211,9 @@ def _same_points(given: dict[str, int], computed: dict[str, int]) -> bool:
     )
 
 
-def _engine_hand(h: DocHand, seats: tuple[str, ...], settings: DocTournament) -> HandFacts:
+def _engine_hand(
+    h: DocHand, seats: tuple[str, ...], settings: DocTournament, first_number: int = 1
+) -> HandFacts:
     return HandFacts(
         number=h.number,
         seats=seats,
@@ -224,4 +232,5 @@ def _engine_hand(h: DocHand, seats: tuple[str, ...], settings: DocTournament) ->
         struck=h.disallowed,
         first_game_rule=settings.first_game_rule,
         sie_first_game_allowed=settings.sie_first_game_allowed,
+        first_number=first_number,
     )

@@ -9,7 +9,7 @@ from rules.contracts import DEFAULT_CONTRACTS, Contract, Suit
 from rules.presets import (
     DEFAULT_PRESET,
 )
-from rules.rule_sets import DEFAULT_RULE_SET
+from rules.rule_sets import ALL_PASS_REDEAL, DEFAULT_RULE_SET
 from rules.tiebreaks import DEFAULT_CHAIN
 
 
@@ -32,6 +32,9 @@ class DocTournament:
     rule_set: str = DEFAULT_RULE_SET  # extension: always written
     sie_first_game_allowed: bool = False  # extension: always written (see reader for absent)
     tiebreak: str = DEFAULT_CHAIN  # extension: written only when not the 5.4.2 cascade
+    all_pass: str = ALL_PASS_REDEAL  # extension: always written; absent: 2007 (redeal)
+    thrown_in_counts: bool = True  # extension: written only when false
+    stock_cents: int | None = None  # extension `stock_per_thrown_in` (euros): only when set
 
 
 @dataclass
@@ -47,7 +50,7 @@ class DocHand:
     path: str
     number: int
     contract: Contract
-    declarer: str
+    declarer: str | None  # None only for a thrown-in deal (`zusammengeworfen`)
     suit: Suit | None = None
     partner: str | None = None
     tout: bool = False

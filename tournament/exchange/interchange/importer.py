@@ -7,6 +7,7 @@ the score rows the engine computes.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -95,6 +96,9 @@ def _store(
         first_game_rule=t.first_game_rule,
         rule_set=t.rule_set,
         sie_first_game_allowed=t.sie_first_game_allowed,
+        all_pass=t.all_pass,
+        thrown_in_counts=t.thrown_in_counts,
+        stock_per_thrown_in=(Decimal(t.stock_cents) / 100 if t.stock_cents is not None else None),
         tiebreak=t.tiebreak,
         lot_seed=t.lot_seed or slug,
         status=models.Tournament.Status.RUNNING if doc.durchgaenge else "preparation",
@@ -194,7 +198,7 @@ def _hand_row(table_id: int, h: DocHand, pk: dict[str, int], needs_approval: boo
         h.number,
         h.contract.value,
         h.suit.value if h.suit else "",
-        pk[h.declarer],
+        pk[h.declarer] if h.declarer is not None else None,
         pk[h.partner] if h.partner else None,
         h.won,
         h.schneider,

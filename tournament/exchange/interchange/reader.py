@@ -10,18 +10,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.contracts import Contract, Suit
+from rules.contracts import PLAYED, Contract, Suit
 from rules.limits import value_limit
 from rules.presets import (
     PRESETS,
     PointTableDataError,
     point_table_from_dict,
 )
-from rules.rule_sets import RULE_SETS
+from rules.rule_sets import ALL_PASS_CHOICES, RULE_SETS
 from rules.tablechecks import point_table_problems
 from rules.tiebreaks import CHAINS
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
@@ -150,6 +151,7 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
         if value is not MISSING:
             setattr(t, key, value)
     _read_rule_set(r, obj, t)
+    _read_all_pass(r, obj, t)
     tiebreak = r.one_of(
         obj, "tiebreak", CHAINS, p, _("unknown tie-break %(name)s (allowed: %(allowed)s)")
     )
@@ -159,7 +161,7 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
     if contracts is not MISSING:
         t.contracts = []
         for i, value in enumerate(contracts):
-            if not isinstance(value, str) or value not in Contract._value2member_map_:
+            if not isinstance(value, str) or value not in {c.value for c in PLAYED}:
                 r.problems.add(
                     f"{p}.contracts[{i}]",
                     _("unknown contract %(value)r") % {"value": Shown(value)},
@@ -184,6 +186,44 @@ def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
         t.rule_set = key
     allowed = r.take(obj, "sie_first_game_allowed", "bool", p)
     t.sie_first_game_allowed = not t.first_game_rule if allowed is MISSING else allowed
+
+
+def _read_all_pass(r: FieldReader, obj: dict, t: DocTournament) -> None:
+    """All pass (4.1.5 of 2024): absent, the same dealer deals again (2007) as in every file
+    written before; whether a thrown-in deal counts as a game; the Stock in euros per deal."""
+    p = "tournament"
+    all_pass = r.one_of(
+        obj, "all_pass", ALL_PASS_CHOICES, p, _("unknown rule %(name)s (allowed: %(allowed)s)")
+    )
+    if all_pass is not MISSING:
+        t.all_pass = all_pass
+    counts = r.take(obj, "thrown_in_counts", "bool", p)
+    if counts is not MISSING:
+        t.thrown_in_counts = counts
+    stock = obj.get("stock_per_thrown_in")
+    if stock is None:
+        return
+    cents = stock_cents(stock)
+    if cents is None:
+        r.problems.add(
+            f"{p}.stock_per_thrown_in",
+            _("must be an amount in euros from 0 to 9999.99 with at most two decimals"),
+        )
+    else:
+        t.stock_cents = cents
+
+
+def stock_cents(value: Any) -> int | None:
+    """An amount in euros (a JSON number) in cents; None when it is no such amount."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        cents = Decimal(str(value)) * 100
+    except InvalidOperation:
+        return None
+    if not cents.is_finite() or cents != cents.to_integral_value() or not 0 <= cents <= 999999:
+        return None
+    return int(cents)
 
 
 def _read_point_table(r: FieldReader, obj: dict, t: DocTournament) -> None:
@@ -288,7 +328,10 @@ def _read_hand(r: FieldReader, obj: Any, p: str) -> DocHand | None:
         return None
     number = r.take(obj, "number", "number", p, required=True)
     contract = r.choice(obj, "contract", Contract, p, required=True)
-    declarer = r.ident(obj, "declarer", p, required=True)
+    thrown_in = contract is Contract.ZUSAMMENGEWORFEN
+    declarer = r.ident(obj, "declarer", p, required=not thrown_in)
+    if thrown_in and declarer is MISSING:
+        declarer = None  # a thrown-in deal has none (checked with the game)
     suit = r.choice(obj, "suit", Suit, p)
     partner = r.ident(obj, "partner", p)
     values: dict[str, Any] = {}

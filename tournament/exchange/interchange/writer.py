@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 from rules.tiebreaks import DEFAULT_CHAIN
@@ -37,6 +38,12 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
     head["sie_first_game_allowed"] = t.sie_first_game_allowed
     if t.tiebreak != DEFAULT_CHAIN:
         head["tiebreak"] = t.tiebreak
+    # All pass (4.1.5 of 2024): always written; counting and the Stock only when they say more.
+    head["all_pass"] = t.all_pass
+    if not t.thrown_in_counts:
+        head["thrown_in_counts"] = False
+    if t.stock_per_thrown_in is not None:
+        head["stock_per_thrown_in"] = stock_number(t.stock_per_thrown_in)
     players = list(t.players.select_related("replaces").order_by("start_number"))
     ident = {p.pk: p.ident for p in players}
     return {
@@ -83,14 +90,17 @@ def _durchgaenge(t: models.Tournament, ident: dict[int, str]) -> list[dict[str, 
     return [{"number": d.number, "tables": tables[d.pk]} for d in t.durchgaenge.order_by("number")]
 
 
+def stock_number(amount: Decimal) -> int | float:
+    """The Stock in euros as a JSON number: whole euros as an integer, else 0.5, 1.25 ..."""
+    return int(amount) if amount == int(amount) else float(amount)
+
+
 def _hand(
     hand: models.Hand, ident: dict[int, str], seats: list[str], points: dict[int, int]
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "number": hand.number,
-        "contract": hand.contract,
-        "declarer": ident[hand.declarer_id],
-    }
+    out: dict[str, Any] = {"number": hand.number, "contract": hand.contract}
+    if hand.declarer_id is not None:  # none for a thrown-in deal
+        out["declarer"] = ident[hand.declarer_id]
     if hand.suit:
         out["suit"] = hand.suit
     if hand.partner_id:

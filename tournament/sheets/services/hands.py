@@ -16,7 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.contracts import Contract
 from scoring.hand import HandFacts, Violation, hand_violations
+from scoring.seating import first_game_number, sheet_length
 from tournament import models
 from tournament.core.engine import SheetContext, engine_hand, hand_sanction, sheet_context
 from tournament.core.errors import player_label, violation_message
@@ -65,7 +67,7 @@ class HandEntry:
     """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
 
     contract: str
-    declarer: models.Player
+    declarer: models.Player | None  # None only for a thrown-in deal
     suit: str = ""
     partner: models.Player | None = None
     won: bool | None = None
@@ -111,11 +113,55 @@ def hand_check(
     if context is None:
         assert table is not None, "hand_check needs the table or its context"
         context = sheet_context(table)
-    engine = engine_hand(hand, context, offender_id=offender_id)
-    problems = hand_violations(engine, context.rules)
+    others = dict(
+        models.Hand.objects.filter(table_id=context.table_id)
+        .exclude(number=hand.number)
+        .values_list("number", "contract")
+    )
+    thrown = [n for n, contract in others.items() if contract == Contract.ZUSAMMENGEWORFEN]
+    thrown += [hand.number] if hand.thrown_in else []
+    engine = engine_hand(
+        hand, context, offender_id=offender_id, first_number=first_game_number(thrown)
+    )
+    problems = hand_violations(engine, context.rules, thrown_in=len(thrown))
+    problems += _lines_beyond(others, context, thrown_in=len(thrown))
     if problems:
         raise HandRuleError(violations_as_errors(problems))
     return engine
+
+
+def _lines_beyond(
+    others: dict[int, str], context: SheetContext, *, thrown_in: int
+) -> list[Violation]:
+    """A line of the sheet the change would leave beyond its end: where thrown-in deals do not
+    count as games, each gives the sheet a line, and changing or deleting one takes it away."""
+    rules = context.rules
+    if not others or rules.thrown_in_counts or not rules.all_pass_thrown_in:
+        return []
+    length = sheet_length(
+        seats=len(context.seats),
+        games_per_durchgang=rules.games_per_durchgang,
+        thrown_in=thrown_in,
+        thrown_in_counts=False,
+    )
+    return [
+        Violation("number", "line_beyond_sheet", {"number": n, "max": length})
+        for n in sorted(others)
+        if n > length
+    ]
+
+
+def _thrown_in_delete_check(context: SheetContext, number: int) -> None:
+    """Refuse to delete thrown-in line `number` when a line would then lie beyond the sheet."""
+    others = dict(
+        models.Hand.objects.filter(table_id=context.table_id)
+        .exclude(number=number)
+        .values_list("number", "contract")
+    )
+    thrown = sum(contract == Contract.ZUSAMMENGEWORFEN for contract in others.values())
+    problems = _lines_beyond(others, context, thrown_in=thrown)
+    if problems:
+        raise HandRuleError(violations_as_errors(problems))
 
 
 def sheet_closed_error() -> HandRuleError:
@@ -277,7 +323,7 @@ def hand_record(
     table: models.Table,
     number: int,
     contract: str,
-    declarer: models.Player,
+    declarer: models.Player | None,
     sanction: SanctionInput | None = None,
     struck: bool = False,
     approved_by: str = "",
@@ -321,7 +367,10 @@ def hand_delete(
         if not as_supervisor:
             decided_refuse(hand)
         before = hand_snapshot(hand)
+        context = sheet_context(table)
+        if hand.thrown_in:
+            _thrown_in_delete_check(context, number)
         if not models.Hand.objects.filter(pk=hand.pk, version=hand.version).delete()[0]:
             raise HandConflict(number)
-        table_rescore(sheet_context(table))
+        table_rescore(context)
         event_log(table=table, kind=kind, user=user, number=number, before=before, reason=reason)

@@ -9,8 +9,9 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.seating import games_at_table
+from rules.contracts import Contract
 from tournament import models
+from tournament.core.engine import sheet_lines
 from tournament.core.history import Kind, event_log
 from tournament.core.public_cache import public_pages_changed
 from tournament.phones.services import code_try
@@ -76,7 +77,7 @@ def sheets_summary(states: list[SheetState]) -> SheetsSummary:
 
 def sheet_states(durchgang: models.Durchgang) -> list[SheetState]:
     """The state of every sheet of a Durchgang, in one query."""
-    return _states(durchgang.tables.all(), durchgang.tournament.games_per_durchgang)
+    return _states(durchgang.tables.all(), durchgang.tournament)
 
 
 def table_sheet_state(
@@ -87,14 +88,17 @@ def table_sheet_state(
     tables = models.Table.objects.filter(
         durchgang__tournament=tournament, durchgang__number=number, number=table
     ).select_related("durchgang__tournament")
-    return next(iter(_states(tables, tournament.games_per_durchgang)), None)
+    return next(iter(_states(tables, tournament)), None)
 
 
-def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
+def _states(tables: QuerySet[models.Table], tournament: models.Tournament) -> list[SheetState]:
     tables = (
         tables.order_by("number")
         .annotate(
             entered=Count("hands", distinct=True),
+            thrown_in=Count(
+                "hands", filter=Q(hands__contract=Contract.ZUSAMMENGEWORFEN), distinct=True
+            ),
             awaiting=Count(
                 "hands",
                 filter=Q(hands__needs_approval=True, hands__approved_by="", hands__struck=False),
@@ -112,7 +116,7 @@ def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
     return [
         SheetState(
             table=t,
-            games=games_at_table(seats=t.seat_count, games_per_durchgang=per_table),
+            games=sheet_lines(tournament, seats=t.seat_count, thrown_in=t.thrown_in),
             entered=t.entered,
             awaiting_approval=t.awaiting,
             signed=t.signed,
@@ -123,9 +127,7 @@ def _states(tables: QuerySet[models.Table], per_table: int) -> list[SheetState]:
 
 
 def sheet_state(table: models.Table) -> SheetState:
-    return _states(
-        models.Table.objects.filter(pk=table.pk), table.durchgang.tournament.games_per_durchgang
-    )[0]
+    return _states(models.Table.objects.filter(pk=table.pk), table.durchgang.tournament)[0]
 
 
 def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:

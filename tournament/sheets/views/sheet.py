@@ -16,9 +16,10 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
-from tournament.core.engine import tournament_point_table
+from tournament.core.engine import entry_lines, tournament_point_table
 from tournament.core.live import LiveFragmentMixin
 from tournament.core.raw_input import number_or_none
+from tournament.core.stock import sheet_stock
 from tournament.sheets.display import (
     sheet_rows,
     sheet_seats,
@@ -135,7 +136,11 @@ class SheetPageMixin(SheetMixin):
         point_table = tournament_point_table(self.tournament)
         entry = kwargs.get("entry_form") or EntryForm(
             seats=seats,
-            games=len(rows),
+            games=entry_lines(
+                self.tournament,
+                seats=len(seats),
+                thrown_in=sum(row.thrown_in for row in rows),
+            ),
             initial=entry_initial(rows, number_or_none(self.request.GET.get("spiel"))),
         )
         is_supervisor = role_allows(self.role, SUPERVISOR)
@@ -152,6 +157,7 @@ class SheetPageMixin(SheetMixin):
             zero_sum=point_table.zero_sum,
             rows=rows,
             totals=sheet_totals(rows),
+            stock=sheet_stock(self.tournament, seats, [r.number for r in rows if r.thrown_in]),
             entry_form=entry,
             state=state,
             sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
