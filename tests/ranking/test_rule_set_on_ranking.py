@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
         ),
         pytest.param(
             {"rule_set": "schafkopfschule-2024", "sie_first_game_allowed": True}
-            | {"contracts": ["rufspiel", "solo", "wenz", "geier", "sie"]},
+            | {"all_pass": "thrown_in", "contracts": ["rufspiel", "solo", "wenz", "geier", "sie"]},
             "Regelwerk: Schafkopfschule 2024; abweichend: Farbwenz nicht erlaubt, Geier "
             "erlaubt</p>",
             id="2024-2.2-without-farbwenz-8.2-with-geier",

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 from django.utils import translation
 
-from rules.contracts import MAX_LAUFENDE, Contract, Suit
+from rules.contracts import MAX_LAUFENDE, PLAYED, Contract, Suit
 from rules.presets import PRESETS, preset
 from scoring.hand import HandFacts, Rules, hand_violations
 from tests.rule_tables import laufende_cases, laufende_message, table
@@ -45,7 +45,7 @@ def violations(case: dict, laufende: int, key: str, **more) -> list[tuple]:
 
 def test_the_table_holds_every_contract_and_the_engines_bounds():
     assert {c["contract"]: c["bound"] for c in table("laufende_bounds")} == {
-        contract.value: bound for contract, bound in MAX_LAUFENDE.items()
+        contract.value: MAX_LAUFENDE[contract] for contract in PLAYED
     }
 
 

@@ -39,6 +39,7 @@ pytestmark = pytest.mark.django_db
                 "all_pass": "thrown_in",
                 "thrown_in_counts": False,
                 "stock_per_thrown_in": "0.50",
+                "contracts": ["rufspiel", "solo", "wenz", "farbwenz", "sie"],
             },
             "Regelwerk: Schafkopfschule 2024; abweichend: ein zusammengeworfenes Spiel zählt "
             "nicht als Spiel, Stock 0,50 € je zusammengeworfenem Spiel",
