@@ -126,7 +126,7 @@ class HandDeleteForm(VersionedForm):
         label=_("Reason"),
         max_length=300,
         error_messages={"required": _("Reason: say why the game is deleted.")},
-        help_text=_("E.g. entered twice, wrong table. The history keeps it."),
+        help_text=_("E.g. entered twice, wrong table."),
     )
 
     def clean_reason(self):
