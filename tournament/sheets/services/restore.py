@@ -126,7 +126,12 @@ def hand_restore(*, event: models.SheetEvent, user) -> models.Hand:
     table = event.table
     if models.Hand.objects.filter(table=table, number=number).exists():
         raise HandRuleError({"number": [number_taken_message(number)]})
-    game, supervision = restored_game(event.before, table)
+    try:
+        game, supervision = restored_game(event.before, table)
+    except (KeyError, TypeError, ValueError) as garbled:  # a history row not written here
+        raise HandRuleError(
+            {"__all__": [_("The history does not hold this game completely.")]}
+        ) from garbled
     try:
         return hand_save(
             table=table,

@@ -113,11 +113,15 @@ class HandRestoreView(SheetMixin, TemplateView):
             blocked = _("The sheet is closed: a change needs a correction signed off.")
         elif table.hands.filter(number=event.number).exists():
             blocked = number_taken_message(event.number or 0)
+        try:
+            summary = game_summary(event.before, sheet_seats(table))
+        except (KeyError, ValueError, TypeError) as garbled:  # a history row not written here
+            raise Http404 from garbled
         context.update(
             table=table,
             durchgang=table.durchgang,
             event=event,
-            summary=game_summary(event.before, sheet_seats(table)),
+            summary=summary,
             blocked=blocked,
             errors=kwargs.get("errors", []),
         )
