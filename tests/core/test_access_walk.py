@@ -38,10 +38,18 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.sheets.fixtures import ruf
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Correction, Durchgang, Hand, Membership, Table, Tournament
+from tournament.models import (
+    Correction,
+    Durchgang,
+    Hand,
+    Membership,
+    SheetEvent,
+    Table,
+    Tournament,
+)
 from tournament.phones.links import table_link_issue
 from tournament.sheets.services.corrections import correction_request
-from tournament.sheets.services.hands import hand_save
+from tournament.sheets.services.hands import hand_delete, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +107,7 @@ ACCESS = {
     "manage:correct": CLERK,
     "manage:hand": CLERK,
     "manage:hand_delete": CLERK,
+    "manage:hand_restore": SUPERVISOR,
     "manage:approve": SUPERVISOR,
     "manage:refuse": SUPERVISOR,
     "manage:strike": SUPERVISOR,
@@ -135,6 +144,7 @@ WRITES = {
     "manage:sign",
     "manage:correct",
     "manage:hand_delete",
+    "manage:hand_restore",
     "manage:approve",
     "manage:refuse",
     "manage:strike",
@@ -184,6 +194,7 @@ class World:
     correction: Correction
     clerk_membership: Membership
     unseated: object  # the player not seated in Durchgang 1
+    deleted: int  # the history row of game 6 of table 2, deleted
     users: dict
     link: object  # the phone link of table 2
 
@@ -216,7 +227,8 @@ def _import(slug, players, tables):
 def world(db):
     """Tournament `rundgang`: nine players, Durchgang 1 drawn and published (player 9 sits out),
     the ranking published live. Table 1: 32 games, signed, closed, a correction pending.
-    Table 2: game 1, a Wenz-Tout waiting for approval (2), a game with a sanction (3), game 4.
+    Table 2: game 1, a Wenz-Tout waiting for approval (2), a game with a sanction (3), game 4,
+    game 6 deleted (its deletion in the history: `deleted`).
     Tournament `anders` has a clerk and a supervisor of its own."""
     tournament = _import(SLUG, 9, [(1, 2, 3, 4), (5, 6, 7, 8)])
     other = _import("anders", 4, [(1, 2, 3, 4)])
@@ -254,11 +266,15 @@ def world(db):
         response = client.post(enter, {"number": number, "code": code, "version": 0})
         assert response.status_code == 302, response.content.decode()
     assert Hand.objects.filter(table__durchgang__tournament=tournament).count() == 36
+    client.post(enter, {"number": 6, "code": "r e 1 3 -", "version": 0})
+    open_table = Table.objects.get(durchgang__tournament=tournament, number=2)
+    hand_delete(table=open_table, number=6, version=1, user=users["clerk"], reason="Doppelt")
     yield World(
         tournament=tournament,
         correction=correction,
         clerk_membership=clerk_membership,
         unseated=tournament.players.get(start_number=9),
+        deleted=SheetEvent.objects.get(table=open_table, number=6, kind="deleted").pk,
         users=users,
         link=table_link_issue(
             table=Table.objects.get(durchgang__tournament=tournament, number=2),
@@ -280,6 +296,8 @@ def url_kwargs(name, arguments, world):
         values["pk"] = world.unseated.pk
     elif name == "manage:correction_decide":
         values["pk"] = world.correction.pk
+    elif name == "manage:hand_restore":
+        values["event"] = world.deleted
     elif name == "manage:clerk_remove":
         values["pk"] = world.clerk_membership.pk
     elif name.startswith("tournament:phone_"):
@@ -338,7 +356,8 @@ def post_data(name, world) -> dict:
         "manage:hand_enter": {"number": 5, "code": "r e 1 3 +", "version": 0},
         "manage:sign": {"seat": 1, "signature": ""},
         "manage:correct": {"number": 6, "code": "r e 1 3 -", "reason": "Verzählt"},
-        "manage:hand_delete": {"version": hand_version(world, 2, 4)},
+        "manage:hand_delete": {"version": hand_version(world, 2, 4), "reason": "Doppelt"},
+        "manage:hand_restore": {},
         "manage:approve": {
             "note": "ok",
             "version": hand_version(world, 2, 2),

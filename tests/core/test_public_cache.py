@@ -128,7 +128,7 @@ def test_a_game_deleted_leaves_the_players_page_at_once(client, request, reader,
     enter(client, request, "r e 1 3 +", 1)
     assert "Rufspiel" in read(reader, page("player", 1))
     supervisor = request.getfixturevalue("supervisor")
-    hand_delete(table=game(1).table, number=1, version=None, user=supervisor)
+    hand_delete(table=game(1).table, number=1, version=None, user=supervisor, reason="x")
     assert "Rufspiel" not in read(reader, page("player", 1))
 
 

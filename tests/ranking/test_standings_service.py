@@ -129,11 +129,11 @@ def test_the_seats_totals_match_the_scores_after_every_kind_of_change(
         hand=Hand.objects.get(table=table, number=1), user=supervisor, struck=True, reason="x"
     )
     assert _totals_of_seats(tournament) == _totals_from_scores(tournament)
-    hand_delete(table=table, number=2, version=1)
+    hand_delete(table=table, number=2, version=1, reason="Doppelt")
     assert _totals_of_seats(tournament) == _totals_from_scores(tournament)
     seat_two = Seat.objects.get(table=table, position=2)
     assert (seat_two.points, seat_two.tout_won, seat_two.solo_played) == (18, 1, 1)
     for number in (3, 1):  # approved, struck: deleted only by the supervisor
         version = Hand.objects.get(table=table, number=number).version
-        hand_delete(table=table, number=number, version=version, as_supervisor=True)
+        hand_delete(table=table, number=number, version=version, reason="x", as_supervisor=True)
     assert _totals_of_seats(tournament) == {} == _totals_from_scores(tournament)

@@ -110,7 +110,9 @@ def test_a_clerk_cannot_delete_a_decided_game_and_enter_it_again_without_the_dec
     before = state()
     client.force_login(clerk)
 
-    deleted = client.post(url("hand_delete", 1, 1, 2), {"version": game().version}, follow=True)
+    deleted = client.post(
+        url("hand_delete", 1, 1, 2), {"version": game().version, "reason": "x"}, follow=True
+    )
     again = client.post(url("hand_enter", 1, 1), {"number": 2, "code": "r g 2 4 +", "version": 0})
 
     assert state() == before
@@ -143,7 +145,7 @@ def test_the_service_refuses_a_decided_game_to_whoever_is_not_the_supervisor(eve
     with pytest.raises(HandRuleError) as changed:
         hand_save(table=table_one(), number=2, game=change, version=hand.version)
     with pytest.raises(HandRuleError):
-        hand_delete(table=table_one(), number=2, version=hand.version)
+        hand_delete(table=table_one(), number=2, version=hand.version, reason="x")
 
     assert state() == before
     assert "Strafe" in changed.value.errors["number"][0]
@@ -189,7 +191,7 @@ def test_the_supervisor_changes_and_deletes_decided_games(client, evening, super
     hand = game()
     assert (hand.suit, hand.won, hand.sanction.offender.start_number) == ("eichel", False, 4)
 
-    client.post(url("hand_delete", 1, 1, 2), {"version": hand.version})
+    client.post(url("hand_delete", 1, 1, 2), {"version": hand.version, "reason": "x"})
     assert not Hand.objects.filter(table=table_one(), number=2).exists()
 
 
@@ -243,7 +245,10 @@ def test_a_clerks_correction_of_a_decided_game_counts_once_the_supervisor_signs_
 def test_a_signed_off_correction_deletes_a_sanctioned_game(client, evening, supervisor, clerk):
     decide("sanctioned", supervisor)
     client.force_login(clerk)
-    client.post(url("correct", 1, 1), {"number": 2, "code": "", "reason": "Doppelt notiert"})
+    client.post(
+        url("correct", 1, 1),
+        {"number": 2, "code": "", "delete": "on", "reason": "Doppelt notiert"},
+    )
     client.force_login(supervisor)
     correction = Correction.objects.get()
 
@@ -259,7 +264,9 @@ def test_a_correction_of_an_undecided_game_of_an_open_sheet_is_refused(client, e
     client.force_login(clerk)
     client.post(url("hand_enter", 1, 1), {"number": 1, "code": "r e 1 3 +", "version": 0})
 
-    response = client.post(url("correct", 1, 1), {"number": 1, "code": "", "reason": "x"})
+    response = client.post(
+        url("correct", 1, 1), {"number": 1, "code": "", "delete": "on", "reason": "x"}
+    )
 
     assert response.status_code == 400 and "Die Spielliste ist offen" in page(response)
     assert not Correction.objects.exists()
@@ -280,7 +287,9 @@ def test_deleting_without_a_valid_version_is_refused_and_nothing_changes(
     client.post(url("hand_enter", 1, 1), {"number": 1, "code": "r e 1 3 +", "version": 0})
     before = state()
 
-    response = client.post(url("hand_delete", 1, 1, 1), with_version({}, version), follow=True)
+    response = client.post(
+        url("hand_delete", 1, 1, 1), with_version({"reason": "x"}, version), follow=True
+    )
 
     assert state() == before
     assert NO_VERSION in page(response)

@@ -155,7 +155,7 @@ def test_a_complete_approved_and_signed_sheet_closes(table, p, leitung, schreibe
 
 CHANGES = {
     "edit": lambda t, p, u, h: hand_save(table=t, number=5, game=ruf(p, won=False), version=1),
-    "delete": lambda t, p, u, h: hand_delete(table=t, number=5, version=1),
+    "delete": lambda t, p, u, h: hand_delete(table=t, number=5, version=1, reason="x"),
     "sanction": lambda t, p, u, h: sanction_record(
         hand=h, user=u, offender=p[2], reason="Vorwerfen", version=1
     ),

@@ -350,7 +350,7 @@ def test_deleting_or_deciding_on_a_stale_version_changes_nothing(table, p, leitu
     hand_save(table=table, number=2, game=solo(p, tout=True, won=False), version=1)
 
     with pytest.raises(HandConflict):
-        hand_delete(table=table, number=2, version=1)
+        hand_delete(table=table, number=2, version=1, reason="x")
     with pytest.raises(HandConflict):
         hand_approve(hand=tout, user=leitung, version=1)
 

@@ -13,7 +13,8 @@ def person(player: models.Player | None) -> str | None:
 
 
 def hand_snapshot(hand: models.Hand | None) -> dict | None:
-    """Everything the sheet shows of a game, as JSON: what the history keeps before and after."""
+    """Everything the sheet shows of a game, as JSON: what the history keeps before and after,
+    and all a deleted game needs to be restored (`sheets.services.restore`)."""
     if hand is None:
         return None
     recorded = hand_sanction(hand)
@@ -37,9 +38,13 @@ def hand_snapshot(hand: models.Hand | None) -> dict | None:
         "schwarz": hand.schwarz,
         "tout": hand.tout,
         "augen": hand.augen,
+        "laufende": hand.laufende,
+        "kontra": hand.kontra,
         "struck": hand.struck,
         "needs_approval": hand.needs_approval,
         "approved_by": hand.approved_by,
+        "approved_at": hand.approved_at.isoformat() if hand.approved_at else None,
+        "approval_note": hand.approval_note,
         "sanction": sanction,
         "points": points,
         "version": hand.version,

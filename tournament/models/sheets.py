@@ -51,6 +51,7 @@ class SheetEvent(AppendOnly):
         ENTERED = "entered", _("entered")
         EDITED = "edited", _("edited")
         DELETED = "deleted", _("deleted")
+        RESTORED = "restored", _("restored")
         APPROVED = "approved", _("approved")
         REFUSED = "refused", _("refused and struck")
         STRUCK = "struck", _("struck")

@@ -119,8 +119,22 @@ class VersionedForm(forms.Form):
         return data
 
 
-class VersionOnlyForm(VersionedForm):
-    """A change that carries nothing but the version: deleting a game."""
+class HandDeleteForm(VersionedForm):
+    """Deleting a game: the version the user saw on the confirmation, and why (required: the
+    history keeps it, and the supervisor may restore the game from there)."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        error_messages={"required": _("Reason: say why the game is deleted.")},
+        help_text=_("E.g. entered twice, wrong table."),
+    )
+
+    def clean_reason(self):
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError(_("Reason: say why the game is deleted."), "required")
+        return reason
 
 
 class EntryForm(VersionedForm):
@@ -240,12 +254,20 @@ class SignForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
+    """A correction: the game as it should be, or, chosen on purpose, its deletion. An empty
+    code never deletes a game: without the choice "Delete the game" it is an error."""
+
     number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(
         label=_("Game code"),
         max_length=60,
         required=False,
-        help_text=_("The game as it should be; empty to delete the game."),
+        help_text=_("The game as it should be."),
+    )
+    delete = forms.BooleanField(
+        label=_("Delete the game"),
+        required=False,
+        help_text=_("Instead of a game code: the game is taken off the sheet."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
@@ -258,9 +280,29 @@ class CorrectionForm(forms.Form):
     def clean(self):
         data = super().clean()
         data["game"] = None
-        if data.get("code"):
+        if "code" not in data:  # too long: its error is there already
+            return data
+        code = data["code"].strip()
+        if data.get("delete"):
+            if code:
+                self.add_error(
+                    "code",
+                    _(
+                        "Game code: leave it empty when the game is to be deleted, or take "
+                        "back the choice “Delete the game”."
+                    ),
+                )
+        elif not code:
+            self.add_error(
+                "code",
+                _(
+                    "Game code: type the game as it should be. To delete the game, choose "
+                    "“Delete the game”."
+                ),
+            )
+        else:
             try:
-                data["game"] = game_from_code(data["code"], self.seats)
+                data["game"] = game_from_code(code, self.seats)
             except CodeError as error:
                 self.add_error("code", code_message(error, len(self.seats)))
         return data

@@ -3,7 +3,7 @@ as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 
 from django.urls import path
 
-from tournament.sheets.views import closing, printing, sheet, supervision
+from tournament.sheets.views import closing, deletion, printing, sheet, supervision
 
 lead = "turnier/<slug:slug>/leitung/"
 table = lead + "durchgang/<int:number>/tisch/<int:table>/"
@@ -24,7 +24,12 @@ urlpatterns = [
     path(table + "abschliessen/", closing.CloseView.as_view(), name="close"),
     path(table + "korrektur/", supervision.CorrectionRequestView.as_view(), name="correct"),
     path(hand, sheet.HandDetailView.as_view(), name="hand"),
-    path(hand + "loeschen/", sheet.HandDeleteView.as_view(), name="hand_delete"),
+    path(hand + "loeschen/", deletion.HandDeleteView.as_view(), name="hand_delete"),
+    path(
+        table + "verlauf/<int:event>/wiederherstellen/",
+        deletion.HandRestoreView.as_view(),
+        name="hand_restore",
+    ),
     path(hand + "genehmigen/", supervision.ApproveView.as_view(), name="approve"),
     path(hand + "ablehnen/", supervision.RefuseView.as_view(), name="refuse"),
     path(hand + "streichen/", supervision.StrikeView.as_view(), name="strike"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -85,11 +86,15 @@ class HandEntry:
 
 @dataclass(frozen=True)
 class Supervision:
-    """The supervisor's decisions on a game: struck (5.2.17), approval, sanction (3.4.17)."""
+    """The supervisor's decisions on a game: struck (5.2.17), approval, sanction (3.4.17).
+    The details of an approval (when, by which user, the note) are written only when given
+    (a restored game: `services.restore`); otherwise those stored stay."""
 
     struck: bool = False
     approved_by: str = ""
     sanction: SanctionInput | None = None
+    approved_at: datetime | None = None
+    approval_note: str = ""
 
 
 GAME_FIELDS = tuple(HandEntry.__dataclass_fields__)
@@ -287,6 +292,10 @@ def _draft(
         setattr(draft, name, value)
     if supervision is not None:
         draft.struck, draft.approved_by = supervision.struck, supervision.approved_by
+        if supervision.approved_at is not None:
+            draft.approved_at = supervision.approved_at
+        if supervision.approval_note:
+            draft.approval_note = supervision.approval_note
         sanction = supervision.sanction
         return draft, sanction.offender.pk if sanction is not None else None
     if hand is not None and old != {name: getattr(draft, name) for name in APPROVED_FIELDS}:
@@ -343,6 +352,11 @@ def hand_record(
     )
 
 
+def reason_missing() -> str:
+    """What somebody is told who deletes a game without a reason (the form says it too)."""
+    return _("Reason: say why the game is deleted.")
+
+
 def hand_delete(
     *,
     table: models.Table,
@@ -354,9 +368,13 @@ def hand_delete(
     allow_closed: bool = False,
     as_supervisor: bool = False,
 ) -> None:
-    """Take game `number` off the sheet (a mistyped game); the history keeps it.
+    """Take game `number` off the sheet (a mistyped game); the history keeps it with `reason`
+    (required: nobody deletes a game without saying why) and the user, and the supervisor can
+    restore it from there (`services.restore`).
 
     `version` and `as_supervisor` as for `hand_save`."""
+    if not reason.strip():
+        raise HandRuleError({"reason": [reason_missing()]})
     with transaction.atomic():
         table = table_lock(table)
         if table.closed and not allow_closed:

@@ -5,6 +5,7 @@ the services."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
 
 from django.contrib import messages
 from django.http import Http404, JsonResponse
@@ -26,7 +27,7 @@ from tournament.sheets.display import (
     sheet_totals,
     snapshot_text,
 )
-from tournament.sheets.entry import conflict_message, entry_save
+from tournament.sheets.entry import entry_save
 from tournament.sheets.forms import (
     ApprovalForm,
     CorrectionForm,
@@ -34,7 +35,6 @@ from tournament.sheets.forms import (
     SanctionForm,
     SignForm,
     StrikeForm,
-    VersionOnlyForm,
     entry_decided,
     entry_initial,
     errors_text,
@@ -43,13 +43,28 @@ from tournament.sheets.forms import (
 from tournament.sheets.pdf import sheet_verification_of
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_delete
+from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.restore import deletion_restorable
 from tournament.sheets.services.sheet import (
     seat_sign,
     sheet_states,
     sheets_summary,
     table_sheet_state,
 )
+
+
+def history_rows(events, *, restore: bool, taken: Collection[int] = ()) -> list[tuple]:
+    """(event, before in words, after in words, whether the game it deleted can be restored
+    here: `restore` (the supervisor, on an open sheet) and its number not `taken`)."""
+    return [
+        (
+            e,
+            snapshot_text(e.before),
+            snapshot_text(e.after),
+            restore and deletion_restorable(e) and e.number not in taken,
+        )
+        for e in events
+    ]
 
 
 class SheetListView(LiveFragmentMixin, DurchgangMixin, TemplateView):
@@ -165,10 +180,11 @@ class SheetPageMixin(SheetMixin):
             decided=[h.number for h in decided],
             entry_decided=entry_decided(decided, entry),
             corrections_open=table.closed or bool(decided) or correction_form.is_bound,
-            events=[
-                (e, snapshot_text(e.before), snapshot_text(e.after))
-                for e in table.events.select_related("user").order_by("-at", "-pk")
-            ],
+            events=history_rows(
+                table.events.select_related("user").order_by("-at", "-pk"),
+                restore=is_supervisor and not table.closed,
+                taken={row.number for row in rows if row.hand},
+            ),
             corrections=corrections,
             is_supervisor=is_supervisor,
             verification=sheet_verification_of(
@@ -224,33 +240,6 @@ class HandMixin(SheetMixin):
         )
 
 
-class HandDeleteView(HandMixin, View):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        table = self.get_table()
-        hand = self.get_hand(table)
-        form = VersionOnlyForm(request.POST)
-        if not form.is_valid():
-            messages.error(request, errors_text(form.errors))
-            return redirect(self.sheet_url(table))
-        try:
-            hand_delete(
-                table=table,
-                number=hand.number,
-                version=form.cleaned_data["version"],
-                user=request.user,
-                as_supervisor=role_allows(self.role, SUPERVISOR),
-            )
-        except HandRuleError as error:
-            messages.error(request, errors_text(error.errors))
-        except HandConflict:
-            messages.error(request, conflict_message(hand.number))
-        else:
-            messages.success(request, _("Game %(n)s deleted.") % {"n": hand.number})
-        return redirect(self.sheet_url(table))
-
-
 class HandPageMixin(HandMixin):
     """The page of one game; the supervisor's decisions posted to it show it again with their
     errors."""
@@ -284,10 +273,9 @@ class HandPageMixin(HandMixin):
             # Only the version: the sanction's offence is no reason to strike the game.
             strike_form=kwargs.get("strike_form") or StrikeForm(initial={"version": hand.version}),
             sanction_form=kwargs.get("sanction_form") or SanctionForm(table=table, initial=initial),
-            events=[
-                (e, snapshot_text(e.before), snapshot_text(e.after))
-                for e in table.events.filter(number=hand.number).select_related("user")
-            ],
+            events=history_rows(
+                table.events.filter(number=hand.number).select_related("user"), restore=False
+            ),
             is_supervisor=is_supervisor,
             decided=decided,
             correction_form=CorrectionForm(
