@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0014_rule_set"),
+        ("tournament", "0015_thrown_in_deals"),
     ]
 
     operations = [
