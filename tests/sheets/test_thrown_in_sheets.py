@@ -118,7 +118,7 @@ def test_4_1_5_not_counting_the_sheet_gets_a_line_per_thrown_in_deal(evening):
         hand_save(table=table, number=13, game=line(table, 13), version=0)
     # Taking a thrown-in line away would leave line 12 beyond the end of the sheet.
     with pytest.raises(HandRuleError) as refused:
-        hand_delete(table=table, number=3, version=None)
+        hand_delete(table=table, number=3, version=None, reason="Falsch eingegeben")
     assert "Zeile 12 läge dann hinter dem Ende der Spielliste" in str(refused.value.errors)
 
 
