@@ -45,13 +45,13 @@ def test_the_confirmation_shows_the_game_as_the_sheet_shows_it(client, evening, 
     page = text(response)
     assert response.status_code == 200
     assert "Spiel 3 löschen? · Durchgang 1 · Tisch 1" in page
-    assert "Geber 3: 3 Spieler 3" in page
+    assert "Geber 3: Nr. 3 Spieler 3" in page
     assert "Spielart Rufspiel Schellen" in page
-    assert "Spielmacher 3 Spieler 3" in page and "Mitspieler 1 Spieler 1" in page
+    assert "Spielmacher Nr. 3 Spieler 3" in page and "Mitspieler Nr. 1 Spieler 1" in page
     assert "Ergebnis verloren Schneider" in page
     assert "Laufende 3" in page and "Kontra keine" in page
-    assert "1: 1 Spieler 1 -2" in page and "2: 2 Spieler 2 +2" in page
-    assert "3: 3 Spieler 3 -2" in page and "4: 4 Spieler 4 +2" in page
+    assert "1: Nr. 1 Spieler 1 -2" in page and "2: Nr. 2 Spieler 2 +2" in page
+    assert "3: Nr. 3 Spieler 3 -2" in page and "4: Nr. 4 Spieler 4 +2" in page
     assert 'name="reason"' in response.content.decode()
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring.seating import dealer_index, playing_indices
 from tournament import models
+from tournament.core.errors import player_label
 from tournament.sheets.display import contract_text, result_text
 
 
@@ -59,6 +60,13 @@ def decisions_text(snapshot: dict) -> list[str]:
     return texts
 
 
+def person_label(person: str | None) -> str:
+    """A player of a snapshot ("9 Michael Schmid", `core.history.person`) as people know them:
+    "Nr. 9 Michael Schmid"."""
+    number, _space, name = (person or "").partition(" ")
+    return player_label(int(number), name) if number.isdigit() else person or ""
+
+
 def game_summary(snapshot: dict, seats: list[models.Seat]) -> GameSummary:
     """The game of `snapshot` at the table of `seats` (ordered by position)."""
     number = int(snapshot["number"])
@@ -69,8 +77,8 @@ def game_summary(snapshot: dict, seats: list[models.Seat]) -> GameSummary:
         number=number,
         dealer=seats[dealer_index(number, count)],
         contract=contract_text(snapshot["contract"], snapshot.get("suit") or "", snapshot["tout"]),
-        declarer=snapshot.get("declarer") or "–",
-        partner=snapshot.get("partner") or "",
+        declarer=person_label(snapshot.get("declarer")) or "–",
+        partner=person_label(snapshot.get("partner")),
         result=result_text(
             won=snapshot.get("won"),
             schneider=snapshot.get("schneider", False),
