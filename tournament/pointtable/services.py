@@ -41,6 +41,21 @@ class RankChange:
         return self.rank_before - self.rank_after
 
 
+def rank_changes(before: dict, after: list) -> list[RankChange]:
+    """Each player of the standings `after` with their place and points in `before` (standings
+    by player id)."""
+    return [
+        RankChange(
+            player=s.player,
+            rank_before=before[s.player.pk].rank,
+            rank_after=s.rank,
+            points_before=before[s.player.pk].points,
+            points_after=s.points,
+        )
+        for s in after
+    ]
+
+
 def tournament_rescore(tournament: models.Tournament, point_table: PointTable) -> int:
     """Recompute approvals and scores of every game of `tournament` with `point_table`, in a
     fixed number of queries; returns the number of games."""
@@ -97,16 +112,7 @@ def point_table_preview(tournament: models.Tournament, data: dict) -> list[RankC
         _apply(locked, data)
         after = standings_compute(locked)
         transaction.set_rollback(True)
-    return [
-        RankChange(
-            player=s.player,
-            rank_before=before[s.player.pk].rank,
-            rank_after=s.rank,
-            points_before=before[s.player.pk].points,
-            points_after=s.points,
-        )
-        for s in after
-    ]
+    return rank_changes(before, after)
 
 
 def point_table_change(
@@ -165,14 +171,5 @@ def point_table_change_preview(
     hands, after = dry_run(change)
     return ChangePreview(
         hands=hands,
-        changes=[
-            RankChange(
-                player=s.player,
-                rank_before=before[s.player.pk].rank,
-                rank_after=s.rank,
-                points_before=before[s.player.pk].points,
-                points_after=s.points,
-            )
-            for s in after
-        ],
+        changes=rank_changes(before, after),
     )
