@@ -13,8 +13,8 @@ from tournament.core.publication import ranking_publish
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Correction, Hand, Membership, Table
-from tournament.sheets.pdf import sheet_verification
 from tournament.sheets.services.supervision import hand_strike, sanction_record
+from tournament.sheets.verification import sheet_verification
 
 pytestmark = pytest.mark.django_db
 

@@ -32,12 +32,12 @@ from tournament.sheets.pdf import (
     durchgang_sheets_pdf,
     pages_pdf,
     scoresheet_pdf,
-    sheet_verification,
 )
 from tournament.sheets.services.corrections import correction_apply, correction_request
 from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_strike
+from tournament.sheets.verification import sheet_verification
 from tournament.sheets.views import printing as views_printing
 
 pytestmark = pytest.mark.django_db

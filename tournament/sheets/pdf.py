@@ -5,7 +5,7 @@ stored `HandScore` rows, never recomputed), the players' confirmations (how each
 on paper, typed, or on the phone with the personal code) with empty signature lines, the
 sheet's status and its corrections. Every page carries a verification code: a hash of the
 sheet's content, shown on the scoresheet page too, so that a printed sheet can be checked
-against the database (`sheet_verification`).
+against the database (`tournament.sheets.verification`).
 
 WeasyPrint reads nothing but the project's template and static files (`StaticFetcher`), so a
 name in the data can never make it read another file or the network.
@@ -22,9 +22,7 @@ output intent) and info; every chunk embeds its fonts.
 from __future__ import annotations
 
 import gc
-import hashlib
 import io
-import json
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -32,7 +30,6 @@ from concurrent.futures import TimeoutError as FuturesTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
@@ -58,16 +55,13 @@ from tournament.sheets.display import (
     sheet_totals,
 )
 from tournament.sheets.pdf_worker import worker_setup
+from tournament.sheets.verification import sheet_corrections, sheet_tables, verification_code
 
 PDF_VARIANT = "pdf/a-3u"
 TEMPLATE = "tournament/sheets/print/signed_sheet.html"
 WORKERS = 2  # processes that render a Durchgang: the machine's two cores
 POOL_FROM = 5  # tables: fewer are rendered in this process
 CHUNK = 8  # tables at most per worker task: smaller chunks render faster per page
-# What the verification code covers of a game, besides its players, approval time and points.
-HAND_FIELDS: tuple[str, ...]  # built up over two lines
-HAND_FIELDS = ("number", "contract", "suit", "won", "schneider", "schwarz", "tout", "augen")
-HAND_FIELDS += ("laufende", "kontra", "struck", "needs_approval", "approved_by")
 
 
 @dataclass
@@ -143,72 +137,10 @@ def _lines(rows: list[Row], marks: dict[int, list[str]]) -> list[Line]:
     return lines
 
 
-def _when(value) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def _user(user) -> str | None:
-    return user.get_username() if user is not None else None
-
-
-def verification_code(
-    table: models.Table,
-    seats: list[models.Seat],
-    games: list[tuple[models.Hand, list[int]]],
-    corrections: list[models.Correction],
-) -> str:
-    """The first 10 hex digits of SHA-256 over the sheet's content as canonical JSON: the
-    seats and signatures, every game's stored fields with each seat's stored points, the
-    closing and the corrections. `games` holds each entered game with its points by seat."""
-    rows = []
-    for hand, points in games:
-        sanction = getattr(hand, "sanction", None)
-        rows.append(
-            [getattr(hand, name) for name in HAND_FIELDS]
-            + [
-                hand.declarer.start_number if hand.declarer else None,
-                hand.partner.start_number if hand.partner else None,
-                _when(hand.approved_at),
-                [sanction.offender.start_number, sanction.reason] if sanction else None,
-                points,
-            ]
-        )
-    content = {
-        "tournament": table.durchgang.tournament.slug,
-        "durchgang": table.durchgang.number,
-        "table": table.number,
-        "seats": [
-            [s.position, s.player.start_number, s.player.name, s.signature, _when(s.signed_at)]
-            for s in seats
-        ],
-        "games": rows,
-        "closed": [_when(table.closed_at), _user(table.closed_by)],
-        "corrections": [
-            [
-                c.number,
-                c.proposed,
-                c.reason,
-                c.status,
-                _user(c.requested_by),
-                _user(c.decided_by),
-                _when(c.decided_at),
-            ]
-            for c in corrections
-        ],
-    }
-    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    digest = hashlib.sha256(canonical.encode()).hexdigest()[:10].upper()
-    return f"{digest[:5]}-{digest[5:]}"
-
-
-def _tables(queryset: QuerySet) -> QuerySet:
-    return queryset.select_related("durchgang__tournament", "closed_by").order_by("number")
-
-
 def signed_sheet(table: models.Table) -> SignedSheet:
     seats = sheet_seats(table)
     rows = sheet_rows(table, seats)
-    corrections = _corrections(table)
+    corrections = sheet_corrections(table)
     games = [
         (row.hand, [(cell.plus or 0) - (cell.minus or 0) for cell in row.cells])
         for row in rows
@@ -228,45 +160,6 @@ def signed_sheet(table: models.Table) -> SignedSheet:
             table.durchgang.tournament, seats, [row.number for row in rows if row.thrown_in]
         ),
     )
-
-
-def _corrections(table: models.Table) -> list[models.Correction]:
-    return list(table.corrections.select_related("requested_by", "decided_by").order_by("pk"))
-
-
-def sheet_verification(table: models.Table) -> str:
-    """The code printed on the table's signed sheet, for the scoresheet page: the same content
-    read in five queries (the stored points of every game at once)."""
-    table = _tables(models.Table.objects.filter(pk=table.pk)).get()
-    seats = sheet_seats(table)
-    points: dict[int, dict[int, int]] = {}
-    for hand_id, player_id, value in models.HandScore.objects.filter(hand__table=table).values_list(
-        "hand_id", "player_id", "points"
-    ):
-        points.setdefault(hand_id, {})[player_id] = value
-    hands = table.hands.select_related("declarer", "partner", "sanction__offender")
-    games = [
-        (hand, [points.get(hand.pk, {}).get(seat.player_id, 0) for seat in seats])
-        for hand in hands.order_by("number")
-    ]
-    return verification_code(table, seats, games, _corrections(table))
-
-
-def sheet_verification_of(
-    table: models.Table,
-    seats: list[models.Seat],
-    hands: list[models.Hand],
-    corrections: list[models.Correction],
-) -> str:
-    """`sheet_verification` from what the scoresheet page has loaded already, without a query:
-    the table with its Durchgang, tournament and closer, the seats with their players, the
-    games with declarer, partner, sanction and their `scores` prefetched, the corrections with
-    who asked and who decided."""
-    games = []
-    for hand in hands:
-        points = {score.player_id: score.points for score in hand.scores.all()}
-        games.append((hand, [points.get(seat.player_id, 0) for seat in seats]))
-    return verification_code(table, seats, games, sorted(corrections, key=lambda c: c.pk))
 
 
 def sheet_html(sheet: SignedSheet) -> str:
@@ -305,7 +198,7 @@ def _chunk_pdf(documents: list[str], title: str) -> bytes:
 
 def scoresheet_pdf(table: models.Table) -> bytes:
     """The signed sheet of one table: one A4 page."""
-    table = _tables(models.Table.objects.filter(pk=table.pk)).get()
+    table = sheet_tables(models.Table.objects.filter(pk=table.pk)).get()
     return pdf_limited(pages_pdf, [sheet_html(signed_sheet(table))])
 
 
@@ -349,7 +242,7 @@ def durchgang_sheets_pdf(
     worker costs about as much as rendering three sheets). `progress(done, total)` is called
     as tables are finished.
     """
-    tables = list(_tables(durchgang.tables.all()))
+    tables = list(sheet_tables(durchgang.tables.all()))
     if not tables:
         raise ValueError(f"{durchgang} has no tables: it is not drawn")
     total = len(tables)

@@ -40,7 +40,6 @@ from tournament.sheets.forms import (
     errors_text,
     tout_conditions,
 )
-from tournament.sheets.pdf import sheet_verification_of
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hands import HandRuleError
@@ -51,6 +50,7 @@ from tournament.sheets.services.sheet import (
     sheets_summary,
     table_sheet_state,
 )
+from tournament.sheets.verification import sheet_verification_of
 
 
 def history_rows(events, *, restore: bool, taken: Collection[int] = ()) -> list[tuple]:
