@@ -29,11 +29,17 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 	  else echo "chromium missing: install it (sudo apt-get install chromium)" >&2; exit 1; fi; }
 
+# Background jobs (print jobs, exports, restores; docs/jobs.md) are worked off by task workers
+# (`manage.py db_worker`) started beside the server and stopped with it: TASK_WORKERS=N (default 1).
+TASK_WORKERS ?= 1
+WORKERS_START = trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
+	for i in $$(seq $(TASK_WORKERS)); do $(MANAGE) db_worker --no-reload --interval 1 & done
+
 run: export DJANGO_DEBUG = 1
 run: venv messages
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
-	$(MANAGE) runserver 127.0.0.1:8000
+	@$(WORKERS_START); $(MANAGE) runserver 127.0.0.1:8000
 
 # Production: migrate, collect the static files, then gunicorn with several workers
 # (config/gunicorn.conf.py; WEB_CONCURRENCY, GUNICORN_BIND). Without DJANGO_SECRET_KEY a random
@@ -51,14 +57,14 @@ SERVE_SETUP = set -e; \
 
 serve: export DJANGO_DEBUG = 0
 serve: venv messages
-	@$(SERVE_SETUP); exec $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+	@$(SERVE_SETUP); $(WORKERS_START); $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
 # The hall: as `make serve`, but listening on this laptop's address in the hall's WLAN (found
 # by manage.py hall; HALL_ADDRESS=…, HALL_PORT=… default 8000), which becomes an allowed host
 # and SITE_URL; prints the address and where the Hallen-Aushang is. Needs no root.
 hall: export DJANGO_DEBUG = 0
 hall: venv messages
-	@$(SERVE_SETUP); exec $(MANAGE) hall
+	@$(SERVE_SETUP); $(WORKERS_START); $(MANAGE) hall
 
 # A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
 # `make backup BACKUP_DIR=/media/usb`. It signs nothing, so it needs no secret key.

@@ -234,12 +234,16 @@ def run_phase(base: str, phase: Phase, tables: list[int], first_user: int) -> No
         thread.join()
 
 
-def serve(env: dict[str, str], log: Path) -> tuple[subprocess.Popen, str]:
+def serve(
+    env: dict[str, str], log: Path, options: list[str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """gunicorn on a free port: `-w WORKERS`, or `options` (the hall's config file, say)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
-        [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi", "-w", str(WORKERS)]
+        [str(Path(PYTHON).parent / "gunicorn"), "config.wsgi"]
+        + (options if options is not None else ["-w", str(WORKERS)])
         + ["-b", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env={

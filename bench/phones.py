@@ -1,10 +1,12 @@
 """Under load: the players' phones of 250 tables entering their games at once.
 
-The app is served as `bench/load.py` serves it (`gunicorn config.wsgi -w 4`, DEBUG off) on the
-database under test. The tournament has `4 x TABLES` players (1,000), Durchgang 1 played and
-Durchgang 2 drawn and empty; each of its tables has a link with a PIN, issued as the supervisor
-issues it (`table_link_issue`). Every table has two phones, each a thread with its own cookie
-jar (the standard library's `urllib`) that opens the link and types the PIN:
+The app is served as a hall serves it (`gunicorn -c config/gunicorn.conf.py`, DEBUG off; workers
+and threads from `WEB_CONCURRENCY` and `GUNICORN_THREADS`; the workers share a cache folder of
+the run's own) on the database under test. The tournament has `4 x TABLES` players (1,000),
+Durchgang 1 played and Durchgang 2 drawn and empty; each of its tables has a link with a PIN,
+issued as the supervisor issues it (`table_link_issue`). Every table has two phones, each a
+thread with its own cookie jar (the standard library's `urllib`) that opens the link and types
+the PIN:
 
 - the **keeper** takes the sheet (`schreiber/`), then enters games 1 to `GAMES` as the phone's
   script does: a JSON POST to `eingabe/` under a key of its own, then a poll of `stand/?seit=`
@@ -15,7 +17,7 @@ jar (the standard library's `urllib`) that opens the link and types the PIN:
   sent again once the first answer came (the connection broke on the way back), half twice at
   the same moment (the phone retried while the server was still working). Either way exactly
   one of the two must be answered as new and the other as replayed, with the same outcome;
-- the **viewer** polls `stand/?seit=` every `POLL` seconds, as a read-only phone does, and at
+- the **viewer** polls `stand/?seit=` every `POLL` seconds (12), as a read-only phone does, and at
   the end must see every game of its table.
 
 An entry's latency is its POST's round trip. The burst's figure is the time until the last of
@@ -37,7 +39,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from load import WORKERS, seed, serve
+from load import seed, serve
 from phones_drivers import GAMES, POLL, TABLES, THINK, Run, phase
 from report import (
     ROOT,
@@ -53,7 +55,12 @@ SLUG = "bench-phones"
 #: The targets (docs/performance.md says why): the first games of all tables, sent at the
 #: same moment, are all answered within `BURST` seconds; the later ones with p95 <= `P95`.
 BURST = 30.0
-P95 = 2.0
+#: The hall's gunicorn as config/gunicorn.conf.py makes it of the environment.
+GUNICORN = "-w {} --threads {}".format(
+    os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1,
+    os.environ.get("GUNICORN_THREADS") or 4,
+)
+P95 = 1.0
 
 
 def setup() -> None:
@@ -94,7 +101,10 @@ def bench_phones(db: str, env: dict[str, str], work: Path) -> list[Result]:
     if len(links) < TABLES:
         raise RuntimeError(f"{len(links)} tables of four, {TABLES} wanted")
     log = work / f"gunicorn-phones-{db}.log"
-    server, base = serve(env, log)
+    # The hall's configuration (config/gunicorn.conf.py; WEB_CONCURRENCY and GUNICORN_THREADS
+    # from the environment), the workers sharing a cache folder of this run's own.
+    env = {**env, "DJANGO_CACHE_DIR": str(work / f"cache-{db}"), "GUNICORN_LOG_LEVEL": "warning"}
+    server, base = serve(env, log, ["-c", "config/gunicorn.conf.py"])
     try:  # the phones typing their PINs before the start let every worker load its code
         run = phase(base, server.pid, links)
     finally:
@@ -119,7 +129,7 @@ def report(db: str, run: Run, crashes: int) -> list[Result]:
     news = sum(status == 200 for _, status in run.polls)
     resends, replayed = len(run.resent), sum(run.resent)
     print(
-        f"phones of {tables} tables (gunicorn -w {WORKERS}, {4 * TABLES} players, {GAMES} games"
+        f"phones of {tables} tables (gunicorn {GUNICORN}, {4 * TABLES} players, {GAMES} games"
         f" per table; per table a keeper and a viewer polling every {POLL:.0f} s;"
         f" load average {run.load[0]:.1f} before, {run.load[1]:.1f} after):"
     )

@@ -26,7 +26,7 @@ GAMES = 3
 #: Seconds a keeper takes for the next game: 20 on average, ten times a real hall's pace.
 THINK = (10.0, 30.0)
 RESEND = 20  # every RESEND-th entry loses its answer and is sent again under its key
-POLL = 3.0  # seconds between two polls of a viewer
+POLL = 12.0  # seconds between two polls of a viewer (settings.PHONE_VIEWER_POLL_MS)
 
 
 @dataclass
@@ -148,8 +148,11 @@ def enter(phone: Phone, table: int, entry: dict, run: Run, *, lost: bool, togeth
     if replayed != len(answers) - 1:
         run.errors.append(f"table {table} game {number}: {replayed} of {len(answers)} replayed")
     run.acknowledged[table].add(number)
-    assert answer is not None  # checked with the others above
-    return answer["state"]["revision"]
+    # The revision of the answer that stored the game: it is read after the commit. An answer
+    # replayed while the first was committing may carry the revision before it (its phone then
+    # loads the state once more at its next poll: one poll more, nothing missed).
+    fresh = next(a for _, a in answers if a is not None and not a.get("replayed"))
+    return fresh["state"]["revision"]
 
 
 def viewer(base: str, link: dict, run: Run, start: threading.Barrier, stop: threading.Event):

@@ -70,7 +70,9 @@ def percentile(values: list[float], p: int) -> float:
 @contextmanager
 def postgres_database(name: str) -> Iterator[str | None]:
     """A new database `name` on the PostgreSQL server of `BENCH_POSTGRES_URL` (default the
-    local one), dropped afterwards: its URL, or None when no server answers."""
+    local one), dropped afterwards (and before: one a stopped run left): its URL, or None when
+    no server answers."""
+    _postgres_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     if not _postgres_admin(f"CREATE DATABASE {name}"):
         yield None
         return

@@ -18,7 +18,10 @@ final summary table. docs/performance.md describes the measures and a run's figu
   table, entries sent twice under one key;
 - `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes;
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
-  alone, and the batch's peak memory.
+  alone, and the batch's peak memory;
+- `bench/servers.py`: two app servers and two task workers on one PostgreSQL database: a print
+  job started on one server and downloaded on the other, the ranking's lag between them, a task
+  worker killed in the middle of a print job (skipped without PostgreSQL).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import load
 import pages
 import phones
 import printing
+import servers
 import sheet_entry
 from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
 from scale import LARGE, MEDIUM, bench_scale, document
@@ -96,6 +100,7 @@ def main() -> int:
                 print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
     results += sheet_entry.main()
     results += printing.main()
+    results += servers.bench_servers()
     summary(results)
     print(f"whole benchmark: {(time.perf_counter() - began) / 60:.1f} minutes")
     return 0

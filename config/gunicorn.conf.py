@@ -1,13 +1,21 @@
 """gunicorn settings for `make serve` (gunicorn -c config/gunicorn.conf.py config.wsgi).
 
-WEB_CONCURRENCY   worker processes (default: 2 × CPU cores + 1).
+WEB_CONCURRENCY   worker processes (default: CPU cores + 1).
+GUNICORN_THREADS  threads per worker (default 4: gthread workers; 1: sync workers).
+
+A hall's phones chose the default (bench/phones.py, docs/performance.md, 2026-11-23): on 2
+cores, 3 gthread workers of 4 threads were as fast as 5 sync workers within the noise (later
+games' p95 0.2-0.3 s both), with fewer processes, and a poll is answered by a free thread while
+other threads wait for the database (SQLite's one writer, a PostgreSQL lock).
+
 GUNICORN_BIND     address to listen on (default 127.0.0.1:8000; a reverse proxy in front).
 GUNICORN_TIMEOUT  seconds a request may take before its worker is restarted (default 120: the
                   signed scoresheets of a whole Durchgang are rendered in the background, but a
                   ranking PDF of 1,000 players takes a few seconds).
 
-The workers share nothing but the database: sessions live in it, and each worker's cache of the
-public pages is keyed by the tournament's generation, which every change raises in the database.
+The workers share the database and the shared cache (config/caches.py: Redis with CACHE_URL,
+else a folder of this machine): sessions, the revisions of tables and tournaments, the table
+links. Each worker's cache of the public pages is keyed by the tournament's revision.
 """
 
 import multiprocessing
@@ -25,8 +33,9 @@ def _int(name: str, default: int) -> int:
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
-workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
-worker_class = "sync"
+workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1)
+threads = _int("GUNICORN_THREADS", 4)
+worker_class = "gthread" if threads > 1 else "sync"
 timeout = _int("GUNICORN_TIMEOUT", 120)
 graceful_timeout = 30
 keepalive = 5

@@ -3,8 +3,8 @@
 `logging_config(file)` is the LOGGING of config/settings.py; `configure` is its LOGGING_CONFIG,
 which Django runs in every process it sets up (web workers, management commands, the PDF pool).
 Errors reach the log with their traceback, also with DEBUG off: the 500s (`django.request`),
-the print jobs' threads (`tournament.sheets.print_jobs`), and whatever a management command or a
-thread leaves uncaught (the hooks that `configure` installs).
+the background jobs (`tournament.jobs.runner`, in the task workers), and whatever a management
+command or a thread leaves uncaught (the hooks that `configure` installs).
 """
 
 from __future__ import annotations

@@ -18,13 +18,22 @@ FORWARDED_ALLOW_IPS     the reverse proxies in front (as for gunicorn; default 1
                         behind them the visitor's address is taken from X-Forwarded-For.
 PDF_RENDER_TIMEOUT      seconds one PDF render may take (default 300; 0: no bound).
 PDF_RENDER_MEMORY_MB    memory one PDF render may use (default 2048; 0: no bound).
-PRINT_JOBS_AT_ONCE      whole-Durchgang PDFs one server process renders at once (default 1);
-                        further print jobs wait in line.
 STAFF_SESSION_HOURS     hours a login lasts (default 12: a working day).
 DJANGO_LOG_FILE         a file the log is appended to, besides standard error (default: none).
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
+CACHE_URL               a Redis for the caches, e.g. redis://127.0.0.1:6379/0 (REDIS_URL is read
+                        too; default: none, config/caches.py).
+DJANGO_CACHE_DIR        without CACHE_URL: the folder of the cache the workers of this machine
+                        share (revisions, table links, sessions; default var/cache).
 SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
                         (default: none, the address of each request); `make hall` sets it.
+DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
+                        var/media in the project). Several machines share it (docs/jobs.md).
+TASK_BACKEND            the task backend of the background jobs (default: the database,
+                        worked off by `manage.py db_worker`; tests run jobs at once).
+JOB_STALE_SECONDS       seconds without a heartbeat after which a running job's worker is taken
+                        for dead: the job is run again, or failed after its last attempt
+                        (default 60).
 """
 
 from datetime import timedelta
@@ -34,6 +43,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.caches import caches_config
 from config.env import DEFAULT_ALLOWED_HOSTS, env_bool, env_int, env_list, env_site_url, env_str
 from config.log import logging_config
 
@@ -64,6 +74,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "django_tasks",
+    "django_tasks_db",
     "axes",
     "csp",
     "rules",
@@ -83,6 +95,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The German deck for every request until a view activates its tournament's.
+    "tournament.core.deck.DeckMiddleware",
     # A PDF over its time or memory bound: a German 503 page instead of an error.
     "tournament.core.middleware.RenderLimitMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
@@ -132,18 +146,13 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache holds the public pages (tournament/core/public_cache.py), each process its own:
-# their keys carry the tournament's generation, raised in the database by every change, so a
-# worker never serves a page older than the last committed change. Sessions stay in the
-# database (Django's default), so any worker serves any visitor.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "public-pages",
-        "TIMEOUT": 600,
-        "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
-    },
-}
+# Caches (config/caches.py): "default" holds the public pages (tournament/core/public_cache.py),
+# "shared" the revisions of tables and tournaments (tournament/core/revisions.py), the table
+# links and the sessions, alike for every worker. With CACHE_URL (or REDIS_URL) both live in
+# Redis, shared by every server; without, the pages per process and the rest in files under
+# DJANGO_CACHE_DIR, shared by the workers of this machine.
+CACHE_URL = env_str("CACHE_URL") or env_str("REDIS_URL")
+CACHES = caches_config(CACHE_URL, Path(env_str("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -156,11 +165,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# Internationalisation: msgids in English, German translations in locale/de.
+# Internationalisation: msgids in English, German and Swedish translations in locale/de, locale/sv.
 LANGUAGE_CODE = "de"
 LANGUAGES = [
     ("de", _("German")),
     ("en", _("English")),
+    ("sv", _("Swedish")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Berlin"
@@ -173,6 +183,10 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_MANIFEST = env_bool("DJANGO_STATIC_MANIFEST", default=not DEBUG)
+# The background jobs' results and uploads (tournament/jobs/), through Django's storage API: a
+# folder here, a shared volume (or object storage) when several machines run the app. Never
+# served as static files: downloads go through the job's view, which checks the role.
+MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or BASE_DIR / "var" / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -195,16 +209,33 @@ FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1
 # Seconds between two refreshes of the live regions of a page (tournament/core/live.py): the
 # supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
 LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
+# Milliseconds between two polls of a table's phone (static/tournament/phones/server.js): the
+# scorekeeper's phone waits for approvals and changes, the other phones of the table only read.
+PHONE_POLL_MS = 3000
+PHONE_VIEWER_POLL_MS = 12000
 
 # Bounds of one PDF render (a signed sheet, a printout, the ranking; each worker of a batch):
 # over them the render stops with a message instead of holding the app. 0 switches one off.
 PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)
 PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 2048)
-# Print jobs of signed scoresheets (tournament/sheets/print_jobs.py): one per Durchgang; this many
-# renders at once per server process (each may use a pool of two processes), the rest in line.
-PRINT_JOBS_AT_ONCE = env_int("PRINT_JOBS_AT_ONCE", 1)
-if PRINT_JOBS_AT_ONCE < 1:
-    raise ImproperlyConfigured("PRINT_JOBS_AT_ONCE must be 1 or more.")
+# Background jobs (tournament/jobs/, docs/jobs.md) on Django's task framework (the django-tasks
+# backport): queued in the database, run by `manage.py db_worker` processes on any machine.
+# "database" is always the database backend; JOBS_BACKEND names the one jobs are queued on.
+_DATABASE_TASKS = "django_tasks_db.DatabaseBackend"
+TASKS = {
+    "default": {"BACKEND": env_str("TASK_BACKEND") or _DATABASE_TASKS},
+    "database": {"BACKEND": _DATABASE_TASKS},
+}
+JOBS_BACKEND = "default"
+# A running job proves it is alive every JOB_HEARTBEAT_SECONDS; after JOB_STALE_SECONDS without a
+# sign its worker is taken for dead, and the job runs again (at most JOB_ATTEMPTS times in all).
+JOB_HEARTBEAT_SECONDS = 5
+JOB_STALE_SECONDS = env_int("JOB_STALE_SECONDS", 60)
+if JOB_STALE_SECONDS <= JOB_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured("JOB_STALE_SECONDS must be more than 5.")
+JOB_ATTEMPTS = 2
+# A job's files are deleted this many hours after it finished.
+JOB_KEEP_HOURS = 24
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
@@ -219,6 +250,9 @@ STAFF_SESSION_HOURS = env_int("STAFF_SESSION_HOURS", 12)
 if STAFF_SESSION_HOURS < 1:
     raise ImproperlyConfigured("STAFF_SESSION_HOURS must be 1 or more.")
 SESSION_COOKIE_AGE = STAFF_SESSION_HOURS * 3600
+# Read from the shared cache, written there and to the database: a phone's poll reads none.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "shared"
 
 # Security: always on.
 SESSION_COOKIE_HTTPONLY = True

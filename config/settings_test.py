@@ -19,6 +19,9 @@ os.environ.setdefault("PUBLIC_PAGE_GRACE", "0")
 # where it tests it).
 os.environ.setdefault("PUBLIC_RENDER_LIMIT", "0")
 
+# Background jobs run at once, in the request that starts them (tests/jobs/ use the queue).
+os.environ.setdefault("TASK_BACKEND", "django_tasks.backends.immediate.ImmediateBackend")
+
 from config.settings import *  # noqa: E402, F403
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
@@ -35,3 +38,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # login on a slow machine, and the access walk logs in hundreds of times (Django's advice for
 # test suites). tests/core/test_security_settings.py checks the production hashers.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The cache a server's workers share (revisions, links, sessions) in files: one folder per test
+# process (not inherited from pytest-xdist's controller through the environment), emptied
+# before each test (tests/conftest.py).
+if CACHES["shared"]["BACKEND"].endswith("FileBasedCache"):  # noqa: F405
+    CACHES["shared"]["LOCATION"] = os.path.join(  # noqa: F405
+        tempfile.gettempdir(), f"schafkopf-test-cache-{os.getpid()}"
+    )

@@ -11,7 +11,9 @@ One line per game, tokens separated by blanks, in the order the paper is read::
 
 Tokens: the contract first (`r` Rufspiel, `s` Solo, `w` Wenz, `fw` Farbwenz, `g` Geier, `fg`
 Farbgeier, `sie`, `z` zusammengeworfen, which stands alone; the full names work too), then its
-suit when it names one (`e` Eichel, `g` Gras, `h` Herz, `s` Schellen), the declarer's seat
+suit when it names one (`e` Eichel, `g` Gras, `h` Herz, `s` Schellen, or in the French deck's
+letters `kr` Kreuz, `p` Pik, `h` Herz, `ka` Karo, `rules.decks`: both work in every tournament),
+the declarer's seat
 (1-5), the partner's seat in a Rufspiel, the result
 (`+` won, `-` lost) and any of the flags `sn` Schneider, `sw` Schwarz (implies Schneider), `t`
 Tout, `a<n>` Augen of the declaring side; for point tables that count them, `l<n>` Laufende and
@@ -26,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.contracts import Contract, Suit, needs_suit
+from rules.decks import DEFAULT_DECK, FRENCH_SUIT_NAMES, SUIT_LETTERS, Deck
 
 CONTRACT_CODES: dict[str, Contract] = {
     "r": Contract.RUFSPIEL,
@@ -38,12 +41,12 @@ CONTRACT_CODES: dict[str, Contract] = {
     "z": Contract.ZUSAMMENGEWORFEN,
 } | {c.value: c for c in Contract}
 
-SUIT_CODES: dict[str, Suit] = {
-    "e": Suit.EICHEL,
-    "g": Suit.GRAS,
-    "h": Suit.HERZ,
-    "s": Suit.SCHELLEN,
-} | {s.value: s for s in Suit}
+SUIT_CODES: dict[str, Suit] = (
+    {code: suit for suit, code in SUIT_LETTERS[Deck.GERMAN].items()}
+    | {code: suit for suit, code in SUIT_LETTERS[Deck.FRENCH].items()}
+    | {s.value: s for s in Suit}
+    | FRENCH_SUIT_NAMES
+)
 
 RESULT_CODES = {"+": True, "g": True, "-": False, "v": False}
 FLAG_CODES = {"sn": "schneider", "schneider": "schneider", "sw": "schwarz", "schwarz": "schwarz"}
@@ -150,12 +153,13 @@ def code_parse(text: str, *, seats: int) -> EntryCode:
     )
 
 
-def code_format(entry: EntryCode) -> str:
-    """The shortest code that reads back as `entry` (used to edit a stored game)."""
+def code_format(entry: EntryCode, deck: Deck = DEFAULT_DECK) -> str:
+    """The shortest code that reads back as `entry` (used to edit a stored game), its suit in
+    the letters of `deck`."""
     contract = next(code for code, c in CONTRACT_CODES.items() if c is entry.contract)
     tokens = [contract]
     if entry.suit is not None:
-        tokens.append(next(code for code, s in SUIT_CODES.items() if s is entry.suit))
+        tokens.append(SUIT_LETTERS[deck][entry.suit])
     if entry.declarer_seat is not None:
         tokens.append(str(entry.declarer_seat))
     if entry.partner_seat is not None:

@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
+from tournament.core import revisions
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 
@@ -31,6 +34,29 @@ def default_language():
     earlier test must not leak into the next one through the thread's active translation."""
     with translation.override(settings.LANGUAGE_CODE):
         yield
+
+
+@pytest.fixture(autouse=True)
+def media_root(tmp_path_factory):
+    """Each test's background jobs keep their files (results, uploads) in a folder of its own.
+    (override_settings, not the `settings` fixture: some tests are parametrized by `settings`.)"""
+    folder = tmp_path_factory.mktemp("media")
+    with override_settings(MEDIA_ROOT=folder):
+        yield folder
+
+
+@pytest.fixture(autouse=True)
+def shared_cache_empty():
+    """Every test starts with no revision, link or session in the cache the workers share:
+    the database is rolled back after each test, and ids come again."""
+    caches["shared"].clear()
+
+
+@pytest.fixture(autouse=True)
+def revisions_at_once(monkeypatch):
+    """A test's transaction never commits: what the app does after the commit (a new revision
+    of a table or tournament, a link forgotten) is done at once."""
+    monkeypatch.setattr(revisions, "after_commit", lambda action: action())
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ class PlayerInline(admin.TabularInline):
 
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "date", "venue", "scoring", "status")
-    list_filter = ("status", "scoring")
+    list_display = ("name", "date", "venue", "organiser", "scoring", "status")
+    list_filter = ("status", "scoring", "organiser")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields = {"slug": ("name",)}
 
@@ -30,7 +30,23 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("start_number", "name", "club", "tournament", "replaces")
     list_filter = ("tournament",)
     search_fields = ("name", "club", "ident")
-    raw_id_fields = ("replaces",)
+    raw_id_fields = ("replaces", "person")
+
+
+@admin.register(models.Organiser)
+class OrganiserAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("staff",)
+
+
+@admin.register(models.Person)
+class PersonAdmin(admin.ModelAdmin):
+    """Merging is done on the register's pages, which record it; not here."""
+
+    list_display = ("name", "club", "organiser", "publication", "updated_at")
+    list_filter = ("organiser", "publication")
+    search_fields = ("name", "club")
 
 
 class TableInline(admin.TabularInline):

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.contrib.auth.signals import user_logged_in
+from django.db.models.signals import post_delete
 from django.utils.translation import gettext_lazy as _
 
 from config.sessions import staff_session_expiry
@@ -11,4 +12,9 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from tournament.core.revisions import link_deleted, tournament_deleted
+
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
+        link, tournament = self.get_model("TableLink"), self.get_model("Tournament")
+        post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
+        post_delete.connect(tournament_deleted, sender=tournament, dispatch_uid="tournament_gone")

@@ -12,8 +12,10 @@ FEATURES = (
     "sheets",
     "phones",
     "exchange",
+    "jobs",
     "ranking",
     "hall",
+    "persons",
 )
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

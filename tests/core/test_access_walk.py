@@ -43,10 +43,12 @@ from tournament.models import (
     Durchgang,
     Hand,
     Membership,
+    Organiser,
     SheetEvent,
     Table,
     Tournament,
 )
+from tournament.persons.services import person_create
 from tournament.phones.links import table_link_issue
 from tournament.sheets.services.corrections import correction_request
 from tournament.sheets.services.hands import hand_delete, hand_save
@@ -122,6 +124,10 @@ ACCESS = {
     "manage:sheets_print": CLERK,
     "manage:sheets_print_progress": CLERK,
     "manage:sheets_print_status": CLERK,
+    "manage:job_start": SUPERVISOR,
+    "manage:job": CLERK,
+    "manage:job_status": CLERK,
+    "manage:job_file": CLERK,
     "manage:export_xlsx": SUPERVISOR,
     "manage:backup": SUPERVISOR,
     "manage:ranking_publish": SUPERVISOR,
@@ -129,6 +135,16 @@ ACCESS = {
     "manage:table_link_change": SUPERVISOR,
     "manage:restore": SUPERVISOR,
     "manage:hall_notice": SUPERVISOR,
+    # The person register of the tournament's organiser: its supervisors (and the organiser's
+    # staff, tests/persons/test_register_pages.py); `anders` belongs to another organiser.
+    "manage:register": SUPERVISOR,
+    "manage:person_search": SUPERVISOR,
+    "manage:persons": SUPERVISOR,
+    "manage:person_create": SUPERVISOR,
+    "manage:person_duplicates": SUPERVISOR,
+    "manage:person_merge": SUPERVISOR,
+    "manage:person": SUPERVISOR,
+    "manage:person_edit": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
@@ -156,14 +172,18 @@ WRITES = {
     # manage:table_links writes only a link for an open table without one, which the walk's
     # tournament has not; replacing or revoking a link is confirmed on manage:table_link_change.
     "manage:table_link_change",
+    "manage:person_create",
+    "manage:person_edit",
+    "manage:person_merge",
 }
-# A print job renders in a thread of its own, outside the test's transaction: not started here
-# (tests/sheets/test_signed_scoresheets.py runs it); refused roles are still walked.
+# A print job renders every sheet of the Durchgang: not started here (tests/jobs/ and
+# tests/sheets/test_signed_scoresheets.py run it); refused roles are still walked.
 NOT_POSTED_BY_ALLOWED = {"manage:sheets_print"}
 
 SLUG = "rundgang"
 # Arguments of the URL patterns; the table is the open one (2) unless a view needs another.
 FILL = {"slug": SLUG, "number": 1, "table": 2, "hand": 1, "start_number": 1, "kind": "namen"}
+FILL["organiser"] = "standard"  # the organiser of SLUG
 FILL_BY_NAME = {
     "manage:draw": {"number": 2},
     "manage:correct": {"table": 1},
@@ -172,6 +192,7 @@ FILL_BY_NAME = {
     "manage:strike": {"hand": 3},
     "manage:sanction": {"hand": 3},
     "manage:hand_delete": {"hand": 4},
+    "manage:job_start": {"kind": "excel"},
 }
 
 
@@ -197,6 +218,7 @@ class World:
     deleted: int  # the history row of game 6 of table 2, deleted
     users: dict
     link: object  # the phone link of table 2
+    persons: tuple  # two persons of the register, likely duplicates: (Josef Huber, Sepp Huber)
 
 
 def _user(username, **extra):
@@ -232,6 +254,12 @@ def world(db):
     Tournament `anders` has a clerk and a supervisor of its own."""
     tournament = _import(SLUG, 9, [(1, 2, 3, 4), (5, 6, 7, 8)])
     other = _import("anders", 4, [(1, 2, 3, 4)])
+    other.organiser = Organiser.objects.create(name="Anderer Verein", slug="anderer-verein")
+    other.save(update_fields=["organiser"])
+    persons = tuple(
+        person_create(organiser=tournament.organiser, name=name, club="SK Ebersberg")
+        for name in ("Josef Huber", "Sepp Huber")
+    )
     users = {
         "supervisor": _user("leitung"),
         "clerk": _user("schreiber"),
@@ -280,6 +308,7 @@ def world(db):
             table=Table.objects.get(durchgang__tournament=tournament, number=2),
             user=users["supervisor"],
         ),
+        persons=persons,
     )
     cache.clear()  # pages cached for this tournament must not outlive it
 
@@ -300,9 +329,17 @@ def url_kwargs(name, arguments, world):
         values["event"] = world.deleted
     elif name == "manage:clerk_remove":
         values["pk"] = world.clerk_membership.pk
+    elif name in ("manage:person", "manage:person_edit"):
+        values["pk"] = world.persons[0].pk
     elif name.startswith("tournament:phone_"):
         values["token"] = world.link.token
-    elif name in ("manage:sheets_print_progress", "manage:sheets_print_status"):
+    elif name in (
+        "manage:sheets_print_progress",
+        "manage:sheets_print_status",
+        "manage:job",
+        "manage:job_status",
+        "manage:job_file",
+    ):
         values["job"] = "0" * 32  # no such job: 404 for whom may print, refused for the others
     if any(argument not in values for argument in arguments):
         return None
@@ -376,6 +413,9 @@ def post_data(name, world) -> dict:
             "version": hand_version(world, 1, 5),
         },
         "manage:clerks": {"username": "neuschreiber", "password": "Ein-langes-Passwort-42"},
+        "manage:person_create": {"name": "Neu Person", "publication": "initial"},
+        "manage:person_edit": {"name": "Josef Huber", "club": "Grafing", "publication": "full"},
+        "manage:person_merge": {"kept": world.persons[0].pk, "merged": world.persons[1].pk},
         "manage:ranking_publish": {"publication": "after", "after": 1},
         "manage:table_links": {"table": 2, "issue": "1"},
         "manage:table_link_change": {"tisch": 2, "aktion": "sperren", "bestaetigt": "1"},

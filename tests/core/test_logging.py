@@ -16,9 +16,7 @@ from django.test import Client
 from django.urls import path, reverse
 
 from config.log import configure, logging_config
-from tests.sheets.test_print_jobs import finish
-from tournament.sheets import print_jobs
-from tournament.sheets.views import printing as views_printing
+from tournament.sheets import pdf as sheets_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACEBACK = "Traceback (most recent call last)"
@@ -83,23 +81,23 @@ def test_with_a_log_file_the_traceback_of_a_500_goes_to_the_file_and_to_standard
     assert "RuntimeError: kaputt im View" in capsys.readouterr().err
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_a_print_job_that_fails_writes_its_traceback_to_the_log_file(
-    client, clerk, example_tournament, log_file, monkeypatch, tmp_path
+    client, clerk, example_tournament, log_file, monkeypatch
 ):
     def broken_render(durchgang, progress):
         raise RuntimeError("kaputt im Druck")
 
-    monkeypatch.setattr(print_jobs, "JOBS", tmp_path / "jobs")
-    monkeypatch.setattr(views_printing, "durchgang_sheets_pdf", broken_render)
+    monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", broken_render)
     client.force_login(clerk)
 
     started = client.post(reverse("manage:sheets_print", args=["beispielturnier-2026", 1]))
-    finish(started["Location"].rstrip("/").rsplit("/", 1)[1])
+    page = client.get(started["Location"]).content.decode()
 
+    assert "Der Auftrag ist fehlgeschlagen." in page and "kaputt" not in page
     written = log_file.read_text(encoding="utf-8")
-    assert "ERROR tournament.sheets.print_jobs [" in written
-    assert "printing the signed scoresheets failed" in written
+    assert "ERROR tournament.jobs.runner [" in written
+    assert "failed" in written and "(sheets)" in written
     assert TRACEBACK in written and "RuntimeError: kaputt im Druck" in written
 
 

@@ -51,9 +51,11 @@ def gunicorn_settings(monkeypatch, **environment) -> dict:
     return runpy.run_path(str(GUNICORN_CONF))
 
 
-def test_gunicorn_runs_two_workers_per_core_plus_one_on_localhost_by_default(monkeypatch):
+def test_gunicorn_runs_a_gthread_worker_per_core_plus_one_on_localhost_by_default(monkeypatch):
+    # Chosen by bench/phones.py (docs/performance.md): cores + 1 processes of 4 threads.
     conf = gunicorn_settings(monkeypatch)
-    assert conf["workers"] == 2 * multiprocessing.cpu_count() + 1
+    assert conf["workers"] == multiprocessing.cpu_count() + 1
+    assert (conf["threads"], conf["worker_class"]) == (4, "gthread")
     assert conf["bind"] == "127.0.0.1:8000"
     assert conf["wsgi_app"] == "config.wsgi:application"
     assert conf["accesslog"] == "-"  # the access log goes to stdout

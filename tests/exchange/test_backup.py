@@ -92,8 +92,9 @@ def _name(user_id):
     return get_user_model().objects.get(pk=user_id).username
 
 
-def _rows(queryset, *exclude: str, users=(), players=()) -> list[dict]:
-    """The rows as dicts without database ids: users by name, players by their id."""
+def _rows(queryset, *exclude: str, users=(), players=(), organisers=()) -> list[dict]:
+    """The rows as dicts without database ids: users by name, players by their id, organisers
+    by their slug."""
     out = []
     for row in queryset if queryset._fields else queryset.values():
         row = {k: v for k, v in row.items() if k not in ("id", *exclude)}
@@ -102,6 +103,9 @@ def _rows(queryset, *exclude: str, users=(), players=()) -> list[dict]:
         for key in players:
             pk = row.pop(f"{key}_id")
             row[key] = models.Player.objects.get(pk=pk).ident if pk else None
+        for key in organisers:
+            pk = row.pop(f"{key}_id")
+            row[key] = models.Organiser.objects.get(pk=pk).slug if pk else None
         out.append(row)
     return out
 
@@ -114,7 +118,9 @@ def snapshot() -> dict:
         table_key = {"table__durchgang__number", "table__number"}
         state[t.slug] = {
             # `generation` counts the changes for the public pages' cache: not tournament data.
-            "tournament": _rows(models.Tournament.objects.filter(pk=t.pk), "generation"),
+            "tournament": _rows(
+                models.Tournament.objects.filter(pk=t.pk), "generation", organisers=["organiser"]
+            ),
             "standings": [standing_record(s) for s in standings_compute(t)],
             "players": _rows(
                 t.players.order_by("start_number"), "tournament_id", players=["replaces"]
@@ -288,7 +294,9 @@ def test_the_supervisor_downloads_the_backup_of_his_tournament(client, superviso
     with zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content))) as archive:
         assert json.loads(archive.read("manifest.json"))["tournaments"] == ["abend"]
     dashboard = client.get(reverse("manage:dashboard", args=[evening.slug]))
-    assert reverse("manage:backup", args=[evening.slug]) in dashboard.content.decode()
+    # The dashboard's button starts a background job (tests/jobs/ follow it to the download).
+    start = reverse("manage:job_start", args=[evening.slug, "sicherung"])
+    assert f'action="{start}"' in dashboard.content.decode()
 
 
 @pytest.mark.django_db

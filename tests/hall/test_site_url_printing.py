@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tournament.core.public_cache import public_pages_changed
 from tournament.core.qr import qr_svg
 from tournament.models import Durchgang, Tournament
 from tournament.phones.links import table_link_issue
@@ -137,14 +138,13 @@ def test_the_ranking_pages_lead_to_the_published_table_lists(client, example_tou
     page = client.get(url)
     assert page.status_code == 404 and "Wo sitze ich?" not in page.content.decode()
     Durchgang.objects.filter(tournament=example_tournament, number=1).update(published=True)
-    Tournament.objects.filter(slug=SLUG).update(generation=example_tournament.generation + 1)
+    public_pages_changed(example_tournament.pk)  # as the publication does
     page = client.get(url).content.decode()
     assert "Wo sitze ich?" in page
     assert reverse("tournament:tables", args=[SLUG, 1]) in page
     live = Tournament.Publication.LIVE
-    Tournament.objects.filter(slug=SLUG).update(
-        ranking_publication=live, generation=example_tournament.generation + 2
-    )
+    Tournament.objects.filter(slug=SLUG).update(ranking_publication=live)
+    public_pages_changed(example_tournament.pk)
     page = client.get(url).content.decode()
     assert "Rangliste nach Durchgang" in page
     assert reverse("tournament:tables", args=[SLUG, 1]) in page

@@ -34,6 +34,7 @@ CSP_LISTENER = (
 @pytest.fixture(autouse=True)
 def quick_polls(settings):
     settings.PHONE_POLL_MS = 400
+    settings.PHONE_VIEWER_POLL_MS = 400
 
 
 def table_one():

@@ -28,6 +28,7 @@ from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command
 from tournament.models import Correction, Durchgang, Hand, HandScore, Table
 from tournament.sheets import pdf as printing
+from tournament.sheets import pdf as sheets_pdf
 from tournament.sheets.pdf import (
     durchgang_sheets_pdf,
     pages_pdf,
@@ -299,7 +300,7 @@ def test_a_failed_print_job_says_so_without_a_traceback(
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(views_printing, "durchgang_sheets_pdf", broken)
+    monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", broken)
     client.force_login(clerk)
     started = client.post(reverse("manage:sheets_print", args=[SLUG, 1]))
     job = started["Location"].rstrip("/").rsplit("/", 1)[1]

@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
+from tournament.core.deck import deck_activate
 from tournament.models import Membership, Tournament
 
 SUPERVISOR = Membership.Role.SUPERVISOR
@@ -52,6 +53,7 @@ class TournamentMixin:
 
     def dispatch(self, request, *args, **kwargs):
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        deck_activate(self.tournament.deck)  # its cards' names for the rest of the request
         self.role = tournament_role(request.user, self.tournament)
         if not role_allows(self.role, self.required_role):
             if not request.user.is_authenticated:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.hand import Violation
 from scoring.seating import nearest_fitting_games
+from tournament.core.deck import deck_phrase, suit_word
 
 MESSAGES = {
     "number_range": _("Game number %(number)s is not on this sheet (1 to %(max)s)."),
@@ -18,7 +19,6 @@ MESSAGES = {
     "suit_not_allowed": _("A %(contract)s cannot name the suit %(suit)s."),
     "not_seated": _("Player %(player)s does not sit at this table."),
     "sits_out": _("Player %(player)s deals game %(number)s and sits out."),
-    "partner_missing": _("A Rufspiel needs the partner who holds the called Sau."),
     "partner_is_declarer": _("The partner cannot be the declarer."),
     "partner_not_allowed": _("Only a Rufspiel has a partner."),
     "tout_not_allowed": _("A %(contract)s cannot be played Tout."),
@@ -66,9 +66,12 @@ def violation_message(violation: Violation, names: Mapping[str, str] | None = No
     (`player_label`); without it a player stays the key the caller gave the engine (an imported
     file's id, which is what the file's author knows)."""
     params = dict(violation.params)
-    for name in ("contract", "suit"):  # as printed on the sheet: "Farbwenz", "Herz"
-        if isinstance(value := params.get(name), str):
-            params[name] = value.capitalize()
+    if violation.code == "partner_missing":  # "the called Sau" or "the called Ace"
+        return deck_phrase("partner_missing")
+    if isinstance(value := params.get("contract"), str):  # as on the sheet: "Farbwenz"
+        params["contract"] = value.capitalize()
+    if isinstance(value := params.get("suit"), str):  # in the tournament's deck: "Herz"
+        params["suit"] = suit_word(value)
     player = params.get("player")
     if names is not None and violation.code in NAMED_MESSAGES and str(player) in names:
         params["player"] = names[str(player)]

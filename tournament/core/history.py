@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tournament import models
 from tournament.core.engine import hand_sanction
+from tournament.core.revisions import TABLE, revision_raise
 
 Kind = models.SheetEvent.Kind
 
@@ -61,7 +62,9 @@ def event_log(
     after: dict | None = None,
     reason: str = "",
 ) -> models.SheetEvent:
-    """Append one row to the history; call it inside the transaction of the change."""
+    """Append one row to the history; call it inside the transaction of the change. The
+    table's revision (what its phones poll) changes once the change commits."""
+    revision_raise(TABLE, table.pk)
     return models.SheetEvent.objects.create(
         table=table,
         kind=kind,

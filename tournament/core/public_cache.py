@@ -7,7 +7,9 @@ settings, a sheet closed) calls `public_pages_changed` inside its transaction. I
 tournament's `generation` in SQL, so the new value becomes visible together with the change.
 
 `public_page_cached(query=...)` keeps the whole response of a public page, with the
-generation it was rendered at, under a key made of the tournament (id and creation time, so
+generation it was rendered at (the tournament's revision in the cache every process shares,
+tournament/core/revisions.py, read before the page; `public_pages_changed` raises it on
+commit), under a key made of the tournament (id and creation time, so
 that a tournament imported again under a reused id is a new one), the active language, the
 page's absolute URL without its query, and the query parameters the page reads: each cached
 view declares them with a reader that normalizes the value (`number`, `text`). The view is
@@ -18,8 +20,10 @@ page serves while the generation is unchanged; after a change it is rendered aga
 is younger than `PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second,
 readers then see the ranking at most that much behind, and each process renders a page at most
 once per grace period, so readers never slow the clerks down. With a grace of 0 a page is never
-older than the last committed change. Each process (gunicorn worker) may hold its own cache, at
-the price of one small query per request (the generation).
+older than the last committed change. Each process (gunicorn worker) may hold its own cache of
+pages (LocMem) or all share one (Redis, `CACHE_URL`); the tournament's id and generation come
+from the shared cache, so a page served from the cache, or a live region answered 304, costs no
+database query.
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -56,6 +60,14 @@ from django.utils import translation
 
 from tournament import models
 from tournament.core.live import live_requested
+from tournament.core.revisions import (
+    TOURNAMENT,
+    revision,
+    revision_peek,
+    revision_raise,
+    tournament_known,
+    tournament_remember,
+)
 
 # Responses larger than this (a huge ranking PDF, say) are rendered every time.
 LARGEST_CACHED = 2 * 1024 * 1024
@@ -100,10 +112,11 @@ def query_read(request, readers: QueryReaders) -> None:
 def public_pages_changed(tournament_id: int) -> None:
     """Count a change of what the tournament's public pages show: their cached copies are
     not used any more once the caller's transaction commits."""
+    revision_raise(TOURNAMENT, tournament_id)
     models.Tournament.objects.filter(pk=tournament_id).update(generation=F("generation") + 1)
 
 
-def public_page_key(request, pk: int, created_at) -> str:
+def public_page_key(request, pk: int, created_at: float) -> str:
     """The cache key of this page for this request: tournament, language, URL with the query
     parameters the page reads (`query_read` has left only those), and whether the page or only
     its live region is asked for (tournament/core/live.py)."""
@@ -112,10 +125,10 @@ def public_page_key(request, pk: int, created_at) -> str:
     url = hashlib.sha256(f"{page}?{query}".encode()).hexdigest()
     language = translation.get_language()
     part = ":teil" if live_requested(request) else ""
-    return f"public-page:{pk}:{created_at.timestamp()}:{language}:{url}{part}"
+    return f"public-page:{pk}:{created_at}:{language}:{url}{part}"
 
 
-def _fresh(stored: tuple, generation: int) -> bool:
+def _fresh(stored: tuple, generation: str) -> bool:
     """A stored page serves when nothing changed since, or, while games keep coming in, when it
     is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs each process one
     rendering per page and grace period, however fast the clerks enter."""
@@ -232,14 +245,28 @@ def public_page_cached(*, query: QueryReaders | None = None, expensive: bool = F
     return decorator
 
 
+def _tournament_key(slug: str) -> tuple[int, float, str] | None:
+    """(id, creation time, generation) of the tournament under `slug`, or None: from the
+    shared cache when it knows them (no query), else from the database. The generation is
+    the tournament's revision (tournament/core/revisions.py), read before the page's rows."""
+    known = tournament_known(slug)
+    if known is not None:
+        generation = revision_peek(TOURNAMENT, known[0])
+        if generation is not None:
+            return known[0], known[1], generation
+    row = models.Tournament.objects.filter(slug=slug).values_list("pk", "created_at").first()
+    if row is None:
+        return None
+    pk, created_at = row[0], row[1].timestamp()
+    generation = revision(TOURNAMENT, pk)
+    tournament_remember(slug, pk=pk, created_at=created_at)
+    return pk, created_at, generation
+
+
 def _cached(view, expensive: bool, request, slug: str, **kwargs):
     if not _cacheable_request(request):
         return view(request, slug, **kwargs)
-    tournament_key = (
-        models.Tournament.objects.filter(slug=slug)
-        .values_list("pk", "created_at", "generation")
-        .first()
-    )
+    tournament_key = _tournament_key(slug)
     if tournament_key is None:
         return view(request, slug, **kwargs)  # the view answers 404
     pk, created_at, generation = tournament_key

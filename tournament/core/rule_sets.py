@@ -66,6 +66,8 @@ def rule_deviations(tournament: models.Tournament) -> list[str]:
             texts += contract_texts(tournament)
         else:
             texts.append(str(SETTING_TEXTS[name][value]))  # type: ignore[index]
+    if tournament.deck == models.Tournament.Deck.FRENCH:  # the rule sets' cards are German
+        texts.append(gettext("played with French suits"))
     if tournament.stock_cents:
         texts.append(
             gettext("Stock %(amount)s per thrown-in deal")

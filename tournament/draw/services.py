@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -63,13 +63,18 @@ def durchgang_publish(*, durchgang: models.Durchgang, published: bool) -> None:
 
 def seats_find(*, durchgang: models.Durchgang, query: str = "") -> list[models.Seat]:
     """The seats of the Durchgang in the German order of the player names (DIN 5007-1), of the
-    players whose name holds `query` or whose interchange id it is (every seat without a
-    query)."""
+    players whose name as the public sees it (`Player.public_name`) holds `query` or whose
+    interchange id it is (every seat without a query). A family name shown by its initial only
+    is not found by the full family name."""
     seats = models.Seat.objects.filter(durchgang=durchgang).select_related("player", "table")
-    if query:
-        seats = seats.filter(Q(player__name__icontains=query) | Q(player__ident=query))
+    wanted = query.casefold()
+    found = [
+        seat
+        for seat in seats
+        if not query or wanted in seat.player.public_name.casefold() or seat.player.ident == query
+    ]
     return sorted(
-        seats, key=lambda seat: (german_sort_key(seat.player.name), seat.player.start_number)
+        found, key=lambda seat: (german_sort_key(seat.player.public_name), seat.player.start_number)
     )
 
 

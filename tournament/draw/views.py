@@ -17,6 +17,7 @@ from tournament.core.access import (
     TournamentMixin,
     tournament_role,
 )
+from tournament.core.deck import deck_activate
 from tournament.core.public_cache import public_page_cached, text
 from tournament.core.site_url import absolute_url
 from tournament.draw.forms import DrawForm, SwapForm
@@ -108,6 +109,7 @@ class TablesView(PublicPageMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        deck_activate(tournament.deck)
         durchgang = get_object_or_404(tournament.durchgaenge, number=self.kwargs["number"])
         if not durchgang.published and tournament_role(self.request.user, tournament) is None:
             raise Http404

@@ -1,39 +1,38 @@
 """The supervisor restores his tournament from one of its backups: he uploads the archive, sees
 what the restore will replace (computed by the restore itself, rolled back), then confirms.
 
-The upload waits between the two steps in a private temporary folder, named by a random token
-that only this user's session knows, with its SHA-256: a file changed meanwhile is refused.
+The upload waits between the two steps in the storage (MEDIA_ROOT, shared by the app servers
+and the task workers), named by a random token that only this user's session knows, with its
+SHA-256: a file changed meanwhile is refused. The restore itself runs as a background job
+(tournament/jobs/): a large tournament takes longer than a request should.
 """
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import tempfile
-import time
-from pathlib import Path
-
 from django import forms
 from django.contrib import messages
+from django.core.files.storage import default_storage
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
-from tournament.core.access import SUPERVISOR, TournamentMixin, tournament_role
+from tournament import models
+from tournament.core.access import SUPERVISOR, TournamentMixin
 from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.replace import (
     ReplacePreview,
     backup_replace_preview,
-    backup_tournament_replace,
     tournament_counts,
 )
+from tournament.jobs.services import job_start
+from tournament.jobs.status import job_urls
+from tournament.jobs.uploads import upload_keep, upload_sha256
 
-UPLOADS = Path(tempfile.gettempdir()) / "schafkopf-wiederherstellung"
-KEPT_SECONDS = 24 * 3600  # an upload not confirmed within a day is deleted
 SESSION_KEY = "backup_restore"
 
 
@@ -43,21 +42,6 @@ class RestoreForm(forms.Form):
         help_text=gettext_lazy("A backup of this tournament, as “Download a backup” writes it."),
         widget=forms.ClearableFileInput(attrs={"accept": ".zip"}),
     )
-
-
-def _upload_keep(upload) -> tuple[str, str]:
-    """Store the upload under a new token; (token, SHA-256). Older uploads are pruned."""
-    UPLOADS.mkdir(mode=0o700, exist_ok=True)
-    for old in UPLOADS.glob("*.zip"):
-        if time.time() - old.stat().st_mtime > KEPT_SECONDS:
-            old.unlink(missing_ok=True)
-    token = secrets.token_urlsafe(16)
-    digest = hashlib.sha256()
-    with (UPLOADS / f"{token}.zip").open("wb") as out:
-        for chunk in upload.chunks():
-            digest.update(chunk)
-            out.write(chunk)
-    return token, digest.hexdigest()
 
 
 class RestoreView(ConfirmActionMixin, TournamentMixin, View):
@@ -79,10 +63,12 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         if not form.is_valid():
             return self.upload_page(form, status=400)
         upload = form.cleaned_data["archive"]
-        token, digest = _upload_keep(upload)
+        stored, digest = upload_keep(upload, "restore")
+        token = stored.rsplit("/", 1)[-1].removesuffix(".zip")
         request.session[SESSION_KEY] = {
             "tournament": self.tournament.pk,
             "token": token,
+            "stored": stored,
             "sha256": digest,
             "name": upload.name[:200],
         }
@@ -97,13 +83,14 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         upload with a message."""
         stored = self.request.session.get(SESSION_KEY) or {}
         token = self.data.get("token", "")
-        path = UPLOADS / f"{stored.get('token')}.zip"
+        name = stored.get("stored", "")
         valid = (stored.get("tournament"), stored.get("token")) == (self.tournament.pk, token)
-        if not valid or not path.is_file() or _sha256(path) != stored.get("sha256"):
+        if not valid or upload_sha256(name) != stored.get("sha256"):
             again = _("The preview is no longer valid: upload the backup again.")
             messages.error(self.request, again)
             return redirect("manage:restore", slug=self.tournament.slug)
-        self.path, self.token, self.filename = path, token, stored.get("name", "")
+        self.stored, self.sha256 = name, stored["sha256"]
+        self.token, self.filename = token, stored.get("name", "")
         return then(*args, **kwargs)
 
     def cancel_url(self) -> str:
@@ -116,7 +103,8 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         heading = _("Replace %(name)s by the backup?") % {"name": self.tournament.name}
         action = _("Replace the tournament by the backup")
         try:
-            preview = backup_replace_preview(self.tournament, self.path, user=self.request.user)
+            with default_storage.open(self.stored, "rb") as source:
+                preview = backup_replace_preview(self.tournament, source, user=self.request.user)
         except BackupError as exc:
             return Preview(heading, [], action, refused=str(exc))
         return Preview(
@@ -127,33 +115,21 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         )
 
     def perform(self):
-        try:
-            restored = backup_tournament_replace(self.tournament, self.path)
-        except BackupError as exc:
-            messages.error(self.request, str(exc))
-            return redirect("manage:restore", slug=self.tournament.slug)
-        self.path.unlink(missing_ok=True)
-        self.request.session.pop(SESSION_KEY, None)
-        messages.success(
-            self.request,
-            _("%(name)s is restored from the backup: %(games)s games.")
-            % {"name": restored.name, "games": restored_games(restored)},
+        """The restore runs as a job: its page says when it is done and what it did."""
+        job, _new = job_start(
+            models.Job.Kind.RESTORE,
+            self.tournament,
+            language=translation.get_language(),
+            user=self.request.user,
+            upload=self.stored,
+            upload_sha256=self.sha256,
         )
-        if tournament_role(self.request.user, restored) is None:
-            return redirect("tournament:ranking", slug=restored.slug)
-        return redirect("manage:dashboard", slug=restored.slug)
+        self.request.session.pop(SESSION_KEY, None)
+        return redirect(job_urls(job)["page"])
 
 
 def restored_games(tournament) -> int:
     return tournament_counts(tournament).games
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as source:
-        for chunk in iter(lambda: source.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def restore_lines(p: ReplacePreview, filename: str) -> list[str]:

@@ -3,11 +3,14 @@
 `tournament` holds tournaments with their settings and the staff's roles; `players` the players;
 `draw` the Durchgänge, tables and seats; `hands` the games, sanctions and score rows; `sheets`
 what happens to a scoresheet after the draw (its append-only history, corrections); `phones` the
-players' phones at a table (links, scorekeeper, entries received).
+players' phones at a table (links, scorekeeper, entries received); `jobs` the background
+jobs (print jobs, exports, restores); `persons` the organisers and their person register.
 """
 
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
+from tournament.models.jobs import Job
+from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Player
 from tournament.models.sheets import (
@@ -25,7 +28,11 @@ __all__ = [
     "Durchgang",
     "Hand",
     "HandScore",
+    "Job",
     "Membership",
+    "Organiser",
+    "Person",
+    "PersonMerge",
     "Player",
     "PhoneEntry",
     "PointTableChange",
@@ -37,4 +44,5 @@ __all__ = [
     "TableLink",
     "Tournament",
     "default_contracts",
+    "organiser_default",
 ]

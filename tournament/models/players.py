@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.persons import Person, public_name
 from tournament.models.tournament import Tournament
 
 #: The characters of a personal code: none that can be read as another (0/O, 1/I/L, 2/Z,
@@ -31,6 +32,17 @@ class Player(models.Model):
     start_number = models.PositiveIntegerField(_("start number"))
     name = models.CharField(_("name"), max_length=200)
     club = models.CharField(_("club"), max_length=200, blank=True)
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person"),
+    )
+    # The person's publication choice, copied here by `persons.services` whenever it changes,
+    # so that public pages show `public_name` without a query more.
+    publish_full_name = models.BooleanField(_("full name on public pages"), default=True)
     replaces = models.OneToOneField(
         "self",
         on_delete=models.RESTRICT,
@@ -76,3 +88,8 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number} {self.name}"
+
+    @property
+    def public_name(self) -> str:
+        """The name on public pages, by the person's choice; staff pages show `name`."""
+        return public_name(self.name, full=self.publish_full_name)

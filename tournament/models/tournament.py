@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import contracts as rc
+from rules.decks import DEFAULT_DECK
+from rules.decks import Deck as RuleDeck
 from rules.presets import (
     DEFAULT_PRESET,
     PRESETS,
@@ -38,6 +40,10 @@ class Tournament(models.Model):
         REDEAL = ALL_PASS_REDEAL, _("the same dealer deals again (5.2.5 of 2007)")
         THROWN_IN = ALL_PASS_THROWN_IN, _("thrown in and recorded (4.1.5 of 2024)")
 
+    class Deck(models.TextChoices):
+        GERMAN = RuleDeck.GERMAN.value, _("German suits")
+        FRENCH = RuleDeck.FRENCH.value, _("French suits")
+
     class TieBreak(models.TextChoices):
         CASCADE = "5.4.2", _("Rule 5.4.2: Sie, Touts won, Touts, solos won, solos")
         SOLOS = "solos", _("Points, then single-player games")
@@ -45,6 +51,14 @@ class Tournament(models.Model):
 
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)
+    organiser = models.ForeignKey(
+        "tournament.Organiser",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("organiser"),
+    )
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     scoring = models.CharField(
@@ -117,6 +131,16 @@ class Tournament(models.Model):
             "Money, never points."
         ),
     )
+    deck = models.CharField(
+        _("cards"),
+        max_length=10,
+        choices=Deck.choices,
+        default=DEFAULT_DECK.value,
+        help_text=_(
+            "How pages, printouts, phones and exports name the cards; the French deck says "
+            "Clubs, Spades, Hearts, Diamonds, Queen, Jack and Ace. Games and points are the same."
+        ),
+    )
     solo_approval_from = models.PositiveSmallIntegerField(
         _("approval from single-player game no."), default=5
     )
@@ -183,6 +207,10 @@ class Tournament(models.Model):
     def save(self, *args, **kwargs):
         """A full save of a tournament loaded earlier leaves `generation` alone: writing back
         the value it was loaded with would undo a change counted since, and serve stale pages."""
+        if self._state.adding and self.organiser_id is None:
+            from tournament.models.persons import organiser_default
+
+            self.organiser = organiser_default()
         full = kwargs.get("update_fields") is None and not kwargs.get("force_insert")
         if full and not self._state.adding:
             kwargs["update_fields"] = [

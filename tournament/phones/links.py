@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import models
+from tournament.core.revisions import TABLE, links_forget, revision_raise
 
 
 def table_link_issue(*, table: models.Table, user) -> models.TableLink:
@@ -25,9 +26,18 @@ def table_link_issue(*, table: models.Table, user) -> models.TableLink:
 
 def table_link_revoke(*, table: models.Table) -> int:
     """Stop the table's valid link; returns how many were valid (0 or 1)."""
-    return models.TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
+    return _revoked(models.TableLink.objects.filter(table=table, revoked_at__isnull=True))
+
+
+def _revoked(links) -> int:
+    """Revoke `links`: their phones' next poll finds them gone (tournament/core/revisions.py)."""
+    with transaction.atomic():
+        valid = list(links.values_list("token", "table_id"))
+        count = links.update(revoked_at=timezone.now())
+        links_forget(token for token, _table in valid)
+        for table_id in {table for _token, table in valid}:
+            revision_raise(TABLE, table_id)
+    return count
 
 
 def table_link_valid(table: models.Table) -> models.TableLink | None:
@@ -66,7 +76,7 @@ def pin_matches(link: models.TableLink, pin: str) -> bool:
 def table_links_revoke_all(*, durchgang: models.Durchgang) -> int:
     """Stop the valid link of every open table of the Durchgang (a closed table's link works no
     more anyway); returns how many there were."""
-    return table_links_working(durchgang).update(revoked_at=timezone.now())
+    return _revoked(table_links_working(durchgang))
 
 
 def table_links_working(durchgang: models.Durchgang):

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.revisions import TABLE, revision, revision_raise
 from tournament.phones.links import pin_matches
 from tournament.sheets.services.hands import table_lock
 
@@ -146,6 +146,7 @@ def keeper_claim(link: models.TableLink, phone: str, *, take: bool) -> bool:
     if not take:
         links = links.filter(keeper="")
     if links.update(keeper=phone, keeper_since=timezone.now()):
+        revision_raise(TABLE, link.table_id)
         link.keeper = phone
     else:
         link.refresh_from_db(fields=["keeper", "keeper_since"])
@@ -154,16 +155,18 @@ def keeper_claim(link: models.TableLink, phone: str, *, take: bool) -> bool:
 
 def keeper_release(link: models.TableLink, phone: str) -> None:
     """The scorekeeper's phone hands the sheet on: no phone keeps it until one takes it."""
-    models.TableLink.objects.filter(pk=link.pk, keeper=phone).update(keeper="", keeper_since=None)
+    if models.TableLink.objects.filter(pk=link.pk, keeper=phone).update(
+        keeper="", keeper_since=None
+    ):
+        revision_raise(TABLE, link.table_id)
     link.refresh_from_db(fields=["keeper", "keeper_since"])
 
 
 def table_revision(link: models.TableLink) -> str:
     """Changes whenever anything a phone shows of the table changes: a game, a decision, a
-    signature or the closing (each writes the sheet's history), or the scorekeeper."""
-    last = models.SheetEvent.objects.filter(table_id=link.table_id).aggregate(last=Max("pk"))
-    since = link.keeper_since.timestamp() if link.keeper_since else 0
-    return f"{last['last'] or 0}-{link.keeper[:6]}-{since:.3f}"
+    signature or the closing (each writes the sheet's history), the scorekeeper, the link
+    (tournament/core/revisions.py). Read it before the rows of the state."""
+    return revision(TABLE, link.table_id)
 
 
 #: What a phone's entry attempt gives: the outcome and the message the phone shows.

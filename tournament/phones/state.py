@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.contracts import MAX_LAUFENDE, SUITS_FOR, Contract, is_single_player, may_be_tout
-from scoring.entry_code import CONTRACT_CODES, SUIT_CODES
+from scoring.entry_code import CONTRACT_CODES
 from tournament import models
+from tournament.core.deck import suit_letter, suit_word
 from tournament.core.engine import tournament_point_table
 from tournament.phones.services import table_revision
 from tournament.sheets.display import (
     CONTRACT_LABELS,
-    SUIT_LABELS,
     contract_text,
     result_text,
     sheet_rows,
@@ -22,6 +22,10 @@ from tournament.sheets.display import (
     sheet_totals,
 )
 from tournament.templatetags.scores import score_text
+
+
+class LinkGone(Exception):
+    """The link was revoked or the sheet closed while the state was being built."""
 
 
 def hand_status(hand: models.Hand) -> str:
@@ -42,7 +46,14 @@ STATUS_TEXT = {
 
 def phone_state(link: models.TableLink, phone: str) -> dict:
     """The table of `link` as the phone `phone` sees it."""
+    revision = table_revision(link)  # before the rows: a change meanwhile gives a new one
+    # The link (keeper) and table (closed) as they are now, after the revision.
+    link = models.TableLink.objects.select_related("table__durchgang__tournament").get(pk=link.pk)
     table = link.table
+    if link.revoked_at is not None:
+        # Revoked after the view found it valid and before the revision was read: this state
+        # would carry the new revision, and the phone's polls would answer "unchanged" forever.
+        raise LinkGone
     tournament = table.durchgang.tournament
     unit = tournament_point_table(tournament).unit
     seats = sheet_seats(table)
@@ -54,7 +65,7 @@ def phone_state(link: models.TableLink, phone: str) -> dict:
     name = {seat.player_id: seat.player.name for seat in seats}
     keeper = "me" if link.keeper and link.keeper == phone else ("other" if link.keeper else "")
     return {
-        "revision": table_revision(link),
+        "revision": revision,
         "table": table.number,
         "durchgang": table.durchgang.number,
         "closed": table.closed,
@@ -143,7 +154,7 @@ def phone_choices(tournament: models.Tournament) -> dict:
                 "code": _code(CONTRACT_CODES, contract),
                 "label": str(CONTRACT_LABELS[contract]),
                 "suits": [
-                    {"code": _code(SUIT_CODES, suit), "label": str(SUIT_LABELS[suit])}
+                    {"code": suit_letter(suit), "label": suit_word(suit)}
                     for suit in SUITS_FOR[contract]
                 ],
                 "partner": contract is Contract.RUFSPIEL,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules.contracts import Suit
 from rules.examples import example_games
 from rules.pointtables import PointTable
+from tournament.core.deck import solo_won_label
 
 EXAMPLE_LABELS = {
     "rufspiel": gettext_lazy("Rufspiel won"),
@@ -24,31 +26,29 @@ EXAMPLE_LABELS = {
     "farbwenz": gettext_lazy("Farbwenz won"),
     "geier": gettext_lazy("Geier won"),
     "farbgeier": gettext_lazy("Farbgeier won"),
-    "solo_herz": gettext_lazy("Herz-Solo won"),
-    "solo_eichel": gettext_lazy("Eichel-Solo won"),
-    "solo_gras": gettext_lazy("Gras-Solo won"),
-    "solo_schellen": gettext_lazy("Schellen-Solo won"),
     "rufspiel_kontra": gettext_lazy("Rufspiel won with Stoß"),
     "rufspiel_retour": gettext_lazy("Rufspiel won with Retour"),
 }
 LAUFENDE_LABEL = gettext_lazy("%(game)s won with %(n)s Laufende")
 GAME_NAMES = {
-    "rufspiel": "Rufspiel",
-    "solo": "Solo",
-    "wenz": "Wenz",
-    "farbwenz": "Farbwenz",
-    "geier": "Geier",
-    "farbgeier": "Farbgeier",
+    "rufspiel": gettext_lazy("Rufspiel"),
+    "solo": gettext_lazy("Solo"),
+    "wenz": gettext_lazy("Wenz"),
+    "farbwenz": gettext_lazy("Farbwenz"),
+    "geier": gettext_lazy("Geier"),
+    "farbgeier": gettext_lazy("Farbgeier"),
 }
 
 
 def example_label(key: str) -> str:
+    if key.startswith("solo_") and key[5:] in Suit._value2member_map_:  # in the tournament's deck
+        return solo_won_label(Suit(key[5:]))
     if key in EXAMPLE_LABELS:
         return str(EXAMPLE_LABELS[key])
     game, _sep, rest = key.partition("_")
     n = rest.removesuffix("_laufende")
     if rest.endswith("_laufende") and n.isdecimal():
-        return str(LAUFENDE_LABEL) % {"game": GAME_NAMES.get(game, game), "n": n}
+        return str(LAUFENDE_LABEL) % {"game": str(GAME_NAMES.get(game, game)), "n": n}
     return key
 
 

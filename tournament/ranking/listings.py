@@ -119,9 +119,9 @@ def ranking_rows(standings) -> list[dict]:
         row = {
             "rank": s.rank,
             "start_number": s.player.start_number,
-            "name": s.player.name,
+            "name": s.player.public_name,
             "club": s.player.club,
-            "name_key": german_sort_key(s.player.name),
+            "name_key": german_sort_key(s.player.public_name),
             "club_key": german_sort_key(s.player.club),
             "points": t.points,
             "plus": t.plus,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from tournament import models
+from tournament.core.deck import deck_override
 from tournament.core.pdf import pdf_render
 from tournament.ranking.standings import Standing
 
@@ -20,4 +21,5 @@ def ranking_pdf(tournament: models.Tournament, standings: list[Standing], *, aft
         "two_columns": len(standings) >= TWO_COLUMNS_FROM,
         "printed_at": timezone.localtime(),
     }
-    return pdf_render("tournament/ranking/print/ranking.html", context)
+    with deck_override(tournament.deck):
+        return pdf_render("tournament/ranking/print/ranking.html", context)

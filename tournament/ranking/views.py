@@ -23,6 +23,7 @@ from tournament.core.access import (
     role_allows,
     tournament_role,
 )
+from tournament.core.deck import deck_activate
 from tournament.core.engine import tournament_point_table
 from tournament.core.live import content_etag, fragment_answer, live_not_modified, live_requested
 from tournament.core.public_cache import number, public_page_cached, text
@@ -60,6 +61,7 @@ class RankingPageMixin(PublicPageMixin):
 
     def dispatch(self, request, *args, **kwargs):
         self.tournament = get_object_or_404(models.Tournament, slug=self.kwargs["slug"])
+        deck_activate(self.tournament.deck)
         self.last = ranking_visible_until(self.tournament, request.user)
         if self.last is None:
             context = {

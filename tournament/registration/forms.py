@@ -85,7 +85,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ("name", "date", "venue", "slug", *RULE_FIELDS, "stock_per_thrown_in")
+        fields = ("name", "date", "venue", "slug", *RULE_FIELDS, "stock_per_thrown_in", "deck")
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
@@ -106,6 +106,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["rule_set"].required = False
         # Left out, all pass stays what it is (a new tournament: the rule set's, see `save`).
         self.fields["all_pass"].required = False
+        # Left out, the deck stays what it is (a new tournament: the German deck). It only
+        # names the cards, so it can change at any time, games recorded or not.
+        self.fields["deck"].required = False
         self.rule_set_before = self.instance.rule_set if self.instance.pk else None
         # The fields declared above lose the model's defaults: a new tournament starts from them.
         for name in DECLARED_DEFAULTS:
@@ -135,6 +138,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_all_pass(self):
         return self.cleaned_data["all_pass"] or self.instance.all_pass
+
+    def clean_deck(self):
+        return self.cleaned_data["deck"] or self.instance.deck
 
     def clean_contracts(self):
         contracts = self.cleaned_data["contracts"]
@@ -220,6 +226,14 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         if next_number is not None:
             self.fields["start_number"].widget.attrs["placeholder"] = next_number
+
+
+class PlayerEntryForm(PlayerForm):
+    """The entry at the door, with the person picked from the register."""
+
+    # Set by the search as you type (person_pick.js) when a person of the register is picked;
+    # empty: the register's person of this name and club, or a new one.
+    person = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
 
 class PlayerEditForm(PlayerForm):

@@ -8,7 +8,7 @@ text, unless another player holds that id already.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, QuerySet
@@ -16,6 +16,13 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
+from tournament.persons.services import (
+    organiser_of,
+    person_for_player,
+    person_match,
+    persons_similar,
+    player_person_link,
+)
 from tournament.registration.player_import import LineError, PlayerRow
 
 
@@ -87,9 +94,15 @@ def player_create(
     club: str = "",
     start_number: int | None = None,
     replaces: models.Player | None = None,
+    person: models.Person | None = None,
 ) -> models.Player:
-    """Register a player; without `start_number` the next free one is given."""
+    """Register a player; without `start_number` the next free one is given. The player is
+    the `person` picked from the register, or the register's person of this name and club, or
+    a new person of the register."""
     name = _check_name(name)
+    organiser = organiser_of(tournament)
+    if person is not None and person.organiser_id != organiser.pk:
+        raise PlayerError({"person": [_("This person is not in the tournament's register.")]})
     for _attempt in range(3):
         number = start_number_next(tournament) if start_number is None else start_number
         error = _number_taken_error(tournament, number)
@@ -105,6 +118,10 @@ def player_create(
                     club=club.strip(),
                     replaces=replaces,
                 )
+                chosen = person or person_for_player(
+                    organiser=organiser, name=name, club=club.strip()
+                )
+                player_person_link(player=player, person=chosen)
                 public_pages_changed(tournament.pk)
                 return player
         except IntegrityError:  # the same number was entered at another desk just now
@@ -199,6 +216,24 @@ class ImportPlan:
     rows: list[tuple[PlayerRow, int]]
     errors: list[LineError]
     warnings: list[LineError]
+    #: Line → the register's person the row will be (same name and club).
+    known: dict[int, models.Person] = field(default_factory=dict)
+
+    def rows_with_persons(self) -> list[tuple[PlayerRow, int, models.Person | None]]:
+        return [(row, number, self.known.get(row.line)) for row, number in self.rows]
+
+
+def players_import_persons(
+    *, tournament: models.Tournament, rows: Sequence[PlayerRow]
+) -> dict[int, models.Person]:
+    """Line → the register's person of the row's name and club, for the rows that have one."""
+    organiser = organiser_of(tournament)
+    known = {}
+    for row in rows:
+        person = person_match(organiser=organiser, name=row.name, club=row.club)
+        if person is not None:
+            known[row.line] = person
+    return known
 
 
 def players_import_preview(
@@ -245,7 +280,8 @@ def players_import_preview(
             following += 1
         else:
             planned.append((row, row.start_number))
-    return ImportPlan(rows=planned, errors=errors, warnings=warnings)
+    known = players_import_persons(tournament=tournament, rows=rows)
+    return ImportPlan(rows=planned, errors=errors, warnings=warnings, known=known)
 
 
 def players_import(
@@ -273,5 +309,24 @@ def players_import(
                     club=row.club,
                 )
             )
+        created = models.Player.objects.bulk_create(players)
+        organiser = organiser_of(tournament)
+        for player in created:
+            person = person_for_player(organiser=organiser, name=player.name, club=player.club)
+            player_person_link(player=player, person=person)
         public_pages_changed(tournament.pk)
-        return models.Player.objects.bulk_create(players)
+        return created
+
+
+def players_import_duplicates(
+    *, players: Sequence[models.Player]
+) -> list[tuple[models.Player, list[models.Person]]]:
+    """The imported players whose person is probably also another person of the register:
+    for the supervisor to merge or keep apart."""
+    found = []
+    for player in players:
+        if player.person is not None:
+            similar = persons_similar(person=player.person)
+            if similar:
+                found.append((player, similar))
+    return found

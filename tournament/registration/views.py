@@ -23,9 +23,11 @@ from tournament.core.access import TournamentMixin
 from tournament.core.collation import german_sorted
 from tournament.core.public_cache import public_pages_changed
 from tournament.models import Membership, Tournament
+from tournament.persons.services import organiser_of
 from tournament.registration.forms import (
     ClerkForm,
     PlayerEditForm,
+    PlayerEntryForm,
     PlayerForm,
     PlayerListForm,
     TournamentForm,
@@ -48,6 +50,7 @@ from tournament.registration.services import (
     player_withdraw,
     players_find,
     players_import,
+    players_import_duplicates,
     players_import_preview,
     start_number_next,
 )
@@ -130,7 +133,7 @@ class DashboardView(TournamentMixin, TemplateView):
 class PlayersView(TournamentMixin, FormView):
     """The player list with its search, and the keyboard entry form on top."""
 
-    form_class = PlayerForm
+    form_class = PlayerEntryForm
     template_name = TEMPLATES + "players.html"
 
     def get_form_kwargs(self):
@@ -147,8 +150,16 @@ class PlayersView(TournamentMixin, FormView):
         )
 
     def form_valid(self, form):
+        values = dict(form.cleaned_data)
+        person_id = values.pop("person", None)
+        person = None
+        if person_id is not None:
+            person = organiser_of(self.tournament).persons.filter(pk=person_id).first()
+            if person is None:
+                form.add_error("name", _("The person picked is not in the register any more."))
+                return self.form_invalid(form)
         try:
-            player = player_create(tournament=self.tournament, **form.cleaned_data)
+            player = player_create(tournament=self.tournament, person=person, **values)
         except PlayerError as exc:
             errors_add(form, exc)
             return self.form_invalid(form)
@@ -319,6 +330,20 @@ class PlayersImportConfirmView(TournamentMixin, View):
         messages.success(
             request, ngettext("%(n)s player imported.", "%(n)s players imported.", n) % {"n": n}
         )
+        doubtful = players_import_duplicates(players=players)
+        if doubtful:
+            for player, similar in doubtful:
+                messages.warning(
+                    request,
+                    _("No. %(number)s %(name)s may be the same person as %(others)s.")
+                    % {
+                        "number": player.start_number,
+                        "name": player.name,
+                        "others": ", ".join(str(p) for p in similar),
+                    },
+                )
+            organiser = organiser_of(self.tournament)
+            return redirect("manage:person_duplicates", organiser=organiser.slug)
         return redirect("manage:players", slug=slug)
 
 

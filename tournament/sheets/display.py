@@ -13,6 +13,7 @@ from rules.contracts import Contract, Suit, is_single_player
 from scoring.entry_code import EntryCode, code_format
 from scoring.seating import dealer_index, playing_indices, round_of
 from tournament import models
+from tournament.core.deck import deck_active, suit_word
 from tournament.core.engine import sheet_lines, tournament_point_table
 
 CONTRACT_LABELS = {
@@ -25,18 +26,13 @@ CONTRACT_LABELS = {
     Contract.SIE: gettext_lazy("Sie"),
     Contract.ZUSAMMENGEWORFEN: gettext_lazy("thrown in"),
 }
-SUIT_LABELS = {
-    Suit.EICHEL: gettext_lazy("Eichel"),
-    Suit.GRAS: gettext_lazy("Gras"),
-    Suit.HERZ: gettext_lazy("Herz"),
-    Suit.SCHELLEN: gettext_lazy("Schellen"),
-}
 
 
 def contract_text(contract: str, suit: str = "", tout: bool = False) -> str:
+    """ "Solo Eichel Tout": the suit named in the active deck ("Solo Kreuz Tout")."""
     text = str(CONTRACT_LABELS[Contract(contract)])
     if suit:
-        text = f"{text} {SUIT_LABELS[Suit(suit)]}"
+        text = f"{text} {suit_word(suit)}"
     return f"{text} Tout" if tout else text
 
 
@@ -128,7 +124,8 @@ def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
             augen=hand.augen,
             laufende=hand.laufende,
             kontra=hand.kontra,
-        )
+        ),
+        deck_active(),
     )
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
 from tournament import models
+from tournament.core.deck import deck_phrase
 from tournament.core.errors import player_label
 from tournament.sheets.services.decisions import decided_message
 from tournament.sheets.services.hands import HandEntry
@@ -21,9 +22,6 @@ CODE_MESSAGES = {
     "contract_unknown": _(
         "“%(token)s” is no contract: r, s, w, fw, g, fg, sie or z (Rufspiel, Solo, Wenz, "
         "Farbwenz, Geier, Farbgeier, Sie, zusammengeworfen)."
-    ),
-    "suit_expected": _(
-        "After the contract comes its suit: e, g, h or s (Eichel, Gras, Herz, Schellen)."
     ),
     "seat_expected": _("The declarer's seat is missing (a number from 1 to %(max)s)."),
     "seat_range": _("“%(token)s” is no seat at this table (1 to %(max)s)."),
@@ -49,6 +47,8 @@ def errors_text(errors: dict[str, list[str]]) -> str:
 
 
 def code_message(error: CodeError, seats: int) -> str:
+    if error.code == "suit_expected":  # the letters and names of the tournament's deck
+        return deck_phrase("suit_expected")
     params = {"token": error.token, "max": seats, **error.params}
     return str(CODE_MESSAGES[error.code] % params)
 
@@ -189,9 +189,9 @@ SOLO_TOUT_CONDITIONS = (
     _("At least 3 Laufende"),
     _("The other cards are Aces or Ace/Ten of a side suit"),
 )
-WENZ_TOUT_CONDITIONS = (
-    _("At least 2 running Unter, or 3 Unter including the Eichel-Unter"),
-    _("The other cards are at least Ace/Ten, or Ace/Ten and a third card of the same suit"),
+#: After the Unter (Bube) condition, which names cards in the tournament's deck.
+WENZ_OTHER_CARDS = _(
+    "The other cards are at least Ace/Ten, or Ace/Ten and a third card of the same suit"
 )
 
 
@@ -199,7 +199,9 @@ def tout_conditions(hand: models.Hand) -> tuple:
     """The conditions of rule 5.2.14 the supervisor checks before allowing a Tout."""
     if not hand.tout:
         return ()
-    return SOLO_TOUT_CONDITIONS if hand.contract == Contract.SOLO else WENZ_TOUT_CONDITIONS
+    if hand.contract == Contract.SOLO:
+        return SOLO_TOUT_CONDITIONS
+    return (deck_phrase("wenz_tout_trumps"), WENZ_OTHER_CARDS)
 
 
 class ApprovalForm(NoteForm):

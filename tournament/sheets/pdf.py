@@ -36,6 +36,7 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from tournament import models
+from tournament.core.deck import deck_override
 from tournament.core.engine import tournament_point_table
 from tournament.core.pdf import (
     RenderLimitError,
@@ -147,12 +148,14 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         if row.hand is not None
     ]
     point_table = tournament_point_table(table.durchgang.tournament)
+    with deck_override(table.durchgang.tournament.deck):  # the games in words: `_lines`
+        lines = _lines(rows, correction_marks(table))
     return SignedSheet(
         unit=point_table.unit,
         zero_sum=point_table.zero_sum,
         table=table,
         seats=seats,
-        lines=_lines(rows, correction_marks(table)),
+        lines=lines,
         totals=sheet_totals(rows),
         corrections=corrections,
         code=verification_code(table, seats, games, corrections),
@@ -165,14 +168,10 @@ def signed_sheet(table: models.Table) -> SignedSheet:
 def sheet_html(sheet: SignedSheet) -> str:
     """The HTML document of one sheet; laid out on its own, its pages are counted on their own."""
     table = sheet.table
-    return render_to_string(
-        TEMPLATE,
-        {
-            "tournament": table.durchgang.tournament,
-            "durchgang": table.durchgang,
-            "sheet": sheet,
-        },
-    )
+    tournament = table.durchgang.tournament
+    with deck_override(tournament.deck):  # a print job or command has no request's deck
+        context = {"tournament": tournament, "durchgang": table.durchgang, "sheet": sheet}
+        return render_to_string(TEMPLATE, context)
 
 
 def pages_pdf(documents: list[str], title: str = "") -> bytes:

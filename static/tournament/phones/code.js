@@ -37,7 +37,14 @@ const SUIT_CODES = new Map([
   ["g", "gras"],
   ["h", "herz"],
   ["s", "schellen"],
+  // The French deck's letters and names (SUIT_LETTERS of rules/decks.py): Kreuz, Pik, Karo.
+  ["kr", "eichel"],
+  ["p", "gras"],
+  ["ka", "schellen"],
   ...SUITS.map((name) => [name, name]),
+  ["kreuz", "eichel"],
+  ["pik", "gras"],
+  ["karo", "schellen"],
 ]);
 const RESULT_CODES = new Map([
   ["+", true],

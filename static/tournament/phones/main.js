@@ -24,13 +24,18 @@ function start(root) {
       keeper: root.dataset.keeperUrl,
       confirm: root.dataset.confirmUrl,
     },
-    pollMs: Math.max(200, Number(root.dataset.poll) || 3000),
     state: readJson("phone-state"),
     applied: 0, // counts the states shown: an older poll answer must not undo a newer one
     online: true,
     gone: false,
     draft: blankDraft(),
     render: () => render(app),
+  });
+  // The scorekeeper's phone asks every few seconds, the phones that only read less often.
+  const keeperMs = Math.max(200, Number(root.dataset.poll) || 3000);
+  const viewerMs = Math.max(keeperMs, Number(root.dataset.viewerPoll) || 12000);
+  Object.defineProperty(app, "pollMs", {
+    get: () => (app.state && app.state.keeper === "me" ? keeperMs : viewerMs),
   });
   const server = serverOf(app);
   const queue = queueOf(app);

@@ -1,5 +1,5 @@
-// The progress page of a print job of signed scoresheets (templates/tournament/print/
-// signed_progress.html); a file because the Content-Security-Policy allows no inline script.
+// The progress page of a background job (templates/tournament/jobs/progress.html); a file
+// because the Content-Security-Policy allows no inline script.
 // Asks the server how far the job got (or its place in line), once a second, until the PDF is
 // ready or has failed.
 (function () {
@@ -17,7 +17,7 @@
     bar.max = data.total || 1;
     bar.value = data.done;
     text.textContent = data.message;
-    if (data.state === "ready") {
+    if (data.state === "ready" && ready && link) {
       link.href = data.url;
       ready.hidden = false;
       link.focus();

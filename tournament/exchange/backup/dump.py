@@ -19,7 +19,7 @@ from tournament.exchange.interchange.writer import tournament_document
 
 # Tournament fields the history does not keep: the database id, the slug (the document has it),
 # the counter of the public pages' cache (a restored tournament starts its own).
-SKIPPED_SETTINGS = {"id", "slug", "generation"}
+SKIPPED_SETTINGS = {"id", "slug", "generation", "organiser"}  # the organiser: by its slug
 
 
 def backup_name(now=None, *, slug: str = "") -> str:
@@ -61,6 +61,8 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         "format": HISTORY_FORMAT,
         "version": VERSION,
         "tournament": t.slug,
+        # The organiser by slug and name (its person register is not in backups yet).
+        "organiser": {"slug": t.organiser.slug, "name": t.organiser.name} if t.organiser else None,
         "settings": {
             f.name: f.value_from_object(t)
             for f in models.Tournament._meta.concrete_fields

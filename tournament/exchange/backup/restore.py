@@ -156,6 +156,11 @@ class _Restore:
         for name, value in settings.items():
             if name in fields and name != "id" and name != "slug":
                 values[name] = fields[name].to_python(value)
+        organiser = self.history.get("organiser")  # absent in backups made before organisers
+        if organiser:
+            values["organiser"], _created = models.Organiser.objects.get_or_create(
+                slug=organiser["slug"], defaults={"name": organiser["name"]}
+            )
         created_at = values.pop("created_at", None)
         tournament = models.Tournament.objects.create(**values)
         if created_at is not None:

@@ -12,12 +12,13 @@ from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 from openpyxl.workbook import Workbook
 
-from rules.contracts import Contract, Suit
+from rules.contracts import Contract
 from scoring.seating import dealer_index
 from tournament import models
+from tournament.core.deck import suit_word
 from tournament.exchange.exports.players import Roster, points_header
 from tournament.exchange.exports.xlsx import Column, field_column, score_cells, sheet_write
-from tournament.sheets.display import CONTRACT_LABELS, SUIT_LABELS
+from tournament.sheets.display import CONTRACT_LABELS
 from tournament.sheets.services.supervision import user_label
 
 GAMES, SANCTIONS, CORRECTIONS = "Spiele", "Strafen", "Korrekturen"
@@ -127,7 +128,7 @@ def _game_row(
         number,
         roster.of(seats[dealer_index(number, len(seats))]),
         CONTRACT_LABELS[Contract(hand["contract"])],
-        SUIT_LABELS[Suit(suit)] if suit else None,
+        suit_word(suit) if suit else None,
         roster.of(hand["declarer_id"]),
         roster.of(hand["partner_id"]),
         hand["won"],

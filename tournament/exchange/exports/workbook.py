@@ -21,6 +21,7 @@ from typing import IO
 from openpyxl.workbook import Workbook
 
 from tournament import models
+from tournament.core.deck import deck_override
 from tournament.core.engine import tournament_point_table
 from tournament.exchange.exports.approvals import approvals_write
 from tournament.exchange.exports.games import corrections_write, games_write, sanctions_write
@@ -35,7 +36,13 @@ from tournament.exchange.exports.players import (
 
 
 def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None:
-    """Write the workbook to `out`, a path or a binary file open for writing."""
+    """Write the workbook to `out`, a path or a binary file open for writing; cards named
+    in the tournament's deck."""
+    with deck_override(tournament.deck):
+        _workbook_write(tournament, out)
+
+
+def _workbook_write(tournament: models.Tournament, out: str | IO[bytes]) -> None:
     roster = Roster(tournament)
     unit = tournament_point_table(tournament).unit
     workbook = Workbook(write_only=True)

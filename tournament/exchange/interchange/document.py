@@ -35,6 +35,7 @@ class DocTournament:
     all_pass: str = ALL_PASS_REDEAL  # extension: always written; absent: 2007 (redeal)
     thrown_in_counts: bool = True  # extension: written only when false
     stock_cents: int | None = None  # extension `stock_per_thrown_in` (euros): only when set
+    deck: str = "german"  # extension: written only when "french"; suits stay eichel, gras ...
 
 
 @dataclass

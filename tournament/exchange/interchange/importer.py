@@ -97,6 +97,7 @@ def _store(
         rule_set=t.rule_set,
         sie_first_game_allowed=t.sie_first_game_allowed,
         all_pass=t.all_pass,
+        deck=t.deck,
         thrown_in_counts=t.thrown_in_counts,
         stock_per_thrown_in=(Decimal(t.stock_cents) / 100 if t.stock_cents is not None else None),
         tiebreak=t.tiebreak,

@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.contracts import PLAYED, Contract, Suit
+from rules.decks import Deck
 from rules.limits import value_limit
 from rules.presets import (
     PRESETS,
@@ -152,6 +153,9 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
             setattr(t, key, value)
     _read_rule_set(r, obj, t)
     _read_all_pass(r, obj, t)
+    deck = r.one_of(obj, "deck", DECKS, p, _("unknown deck %(name)s (allowed: %(allowed)s)"))
+    if deck is not MISSING:
+        t.deck = deck
     tiebreak = r.one_of(
         obj, "tiebreak", CHAINS, p, _("unknown tie-break %(name)s (allowed: %(allowed)s)")
     )
@@ -186,6 +190,9 @@ def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
         t.rule_set = key
     allowed = r.take(obj, "sie_first_game_allowed", "bool", p)
     t.sie_first_game_allowed = not t.first_game_rule if allowed is MISSING else allowed
+
+
+DECKS = [deck.value for deck in Deck]
 
 
 def _read_all_pass(r: FieldReader, obj: dict, t: DocTournament) -> None:

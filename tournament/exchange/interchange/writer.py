@@ -42,6 +42,8 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
     head["all_pass"] = t.all_pass
     if not t.thrown_in_counts:
         head["thrown_in_counts"] = False
+    if t.deck != "german":  # the French deck only names the cards; suits stay eichel, gras ...
+        head["deck"] = t.deck
     if t.stock_per_thrown_in is not None:
         head["stock_per_thrown_in"] = stock_number(t.stock_per_thrown_in)
     players = list(t.players.select_related("replaces").order_by("start_number"))

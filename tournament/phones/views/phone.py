@@ -18,7 +18,9 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from tournament.core.deck import deck_activate
 from tournament.core.raw_input import BadInput, json_object
+from tournament.core.revisions import TABLE, link_known, link_remember, revision_peek
 from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
 from tournament.phones.services import (
@@ -26,9 +28,8 @@ from tournament.phones.services import (
     keeper_claim,
     keeper_release,
     pin_try,
-    table_revision,
 )
-from tournament.phones.state import phone_choices, phone_state
+from tournament.phones.state import LinkGone, phone_choices, phone_state
 from tournament.sheets.forms import EntryForm
 
 #: The tokens of the table links this browser has opened with their PIN.
@@ -49,14 +50,21 @@ class PhoneMixin:
     def dispatch(self, request, *args, **kwargs):
         self.link = table_link_open(kwargs["token"])
         if self.link is None:
-            if self.json:
-                message = _("This link is not valid (any more), or the sheet is closed.")
-                return JsonResponse({"gone": True, "message": message}, status=404)
-            return render(request, "tournament/phones/phone_invalid.html", status=404)
+            return self.gone()
+        deck_activate(self.link.table.durchgang.tournament.deck)
         if self.json and not self.unlocked():
             message = _("Type the table's PIN first.")
             return JsonResponse({"locked": True, "message": message}, status=403)
-        return super().dispatch(request, *args, **kwargs)
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except LinkGone:
+            return self.gone()
+
+    def gone(self) -> HttpResponse:
+        if self.json:
+            message = _("This link is not valid (any more), or the sheet is closed.")
+            return JsonResponse({"gone": True, "message": message}, status=404)
+        return render(self.request, "tournament/phones/phone_invalid.html", status=404)
 
     def unlocked(self) -> bool:
         return self.link.token in self.request.session.get(SESSION_KEY, [])
@@ -98,8 +106,10 @@ class PhoneSheetView(PhoneMixin, TemplateView):
                     initial={"number": state["next"] or state["games"], "version": 0},
                 ),
                 entry_key=secrets.token_urlsafe(16),
-                # How often the page's script asks for changes (ms); tests shorten it.
-                poll_ms=getattr(settings, "PHONE_POLL_MS", 3000),
+                # How often the page's script asks for changes (ms): the scorekeeper's phone
+                # often, the others (they only read) less; tests shorten both.
+                poll_ms=settings.PHONE_POLL_MS,
+                viewer_poll_ms=settings.PHONE_VIEWER_POLL_MS,
                 urls={
                     "state": reverse("tournament:phone_state", args=[token]),
                     "entry": reverse("tournament:phone_entry", args=[token]),
@@ -178,14 +188,32 @@ class PhoneJsonMixin(PhoneMixin):
 
 
 class PhoneStateView(PhoneJsonMixin, View):
-    """GET the table's state; `?seit=REVISION`: 204 while nothing changed since."""
+    """GET the table's state; `?seit=REVISION`: 204 while nothing changed since, answered from
+    the shared cache alone (session, link, revision: tournament/core/revisions.py), without a
+    database query."""
 
     http_method_names = ["get"]
 
-    def get(self, request, token):
-        if request.GET.get("seit") == table_revision(self.link):
+    def dispatch(self, request, *args, **kwargs):
+        if request.method == "GET" and self._unchanged(request, kwargs["token"]):
             return HttpResponse(status=204)
-        return JsonResponse(self.state())
+        return super().dispatch(request, *args, **kwargs)
+
+    @staticmethod
+    def _unchanged(request, token: str) -> bool:
+        seen = request.GET.get("seit")
+        if not seen or token not in request.session.get(SESSION_KEY, []):
+            return False
+        known = link_known(token)
+        return known is not None and seen == revision_peek(TABLE, known[0])
+
+    def get(self, request, token):
+        state = self.state()
+        table = self.link.table
+        link_remember(token, table_id=table.pk, tournament_id=table.durchgang.tournament_id)
+        if request.GET.get("seit") == state["revision"]:
+            return HttpResponse(status=204)
+        return JsonResponse(state)
 
 
 class PhoneEntryView(PhoneJsonMixin, View):

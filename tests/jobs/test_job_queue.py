@@ -1,0 +1,154 @@
+"""The jobs' queue as on a server: jobs wait in the database until a task worker
+(`manage.py db_worker`, run here in the test's process) takes them; one job per Durchgang however
+many ask; any login (any app server) follows and downloads it; and a job whose worker died is run
+again, or failed with a message after its last attempt — never left running."""
+
+from __future__ import annotations
+
+import io
+import time
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+from pypdf import PdfReader
+
+from tournament.models import Job
+from tournament.sheets import pdf as sheets_pdf
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the worker commits as a server's would
+SLUG = "beispielturnier-2026"
+PATIENCE = 60  # seconds before a test that waits for a thread gives up (a hang, not a timing)
+
+
+@pytest.fixture
+def queue(settings):
+    """Jobs go to the database backend's queue, as on a server, instead of running at once."""
+    settings.JOBS_BACKEND = "database"
+
+
+def work_off() -> None:
+    """A task worker runs every task in the queue, then stops."""
+    call_command(
+        "db_worker", "--batch", "--backend", "database", "--no-startup-delay", "--no-reload"
+    )
+
+
+def login(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def print_start(client) -> str:
+    response = client.post(reverse("manage:sheets_print", args=[SLUG, 1]))
+    assert response.status_code == 302
+    return response["Location"]
+
+
+def test_a_print_job_waits_for_a_worker_and_another_server_hands_it_out(
+    clerk, other_clerk, supervisor, example_tournament, queue
+):
+    page_url = print_start(login(clerk))
+    assert print_start(login(clerk)) == page_url  # a second request joins the waiting job
+    excel = login(supervisor).post(reverse("manage:job_start", args=[SLUG, "excel"]))
+
+    status = login(clerk).get(page_url + "stand/").json()
+    assert (status["state"], status["place"], status["url"]) == ("queued", 1, "")
+    assert "Platz 1" in status["message"]
+    assert "Platz 2" in login(supervisor).get(excel["Location"]).content.decode()
+    assert Job.objects.count() == 2 and DBTaskResult.objects.count() == 2
+
+    work_off()
+
+    status = login(clerk).get(page_url + "stand/").json()
+    tables = example_tournament.durchgaenge.get(number=1).tables.count()
+    assert (status["state"], status["done"], status["total"]) == ("ready", tables, tables)
+    download = login(supervisor).get(status["url"])
+    assert len(PdfReader(io.BytesIO(b"".join(download.streaming_content))).pages) == tables
+    assert login(supervisor).get(excel["Location"] + "stand/").json()["state"] == "ready"
+    # A clerk of another tournament sees nothing of it.
+    assert login(other_clerk).get(status["url"]).status_code == 403
+
+
+def worker_died(attempts: int) -> None:
+    """The worker that took the job was killed: its task is taken (no longer in line), the job
+    says running, and its heartbeat stopped long ago."""
+    DBTaskResult.objects.update(status="RUNNING")
+    long_ago = timezone.now() - timedelta(minutes=10)
+    Job.objects.update(state="running", attempts=attempts, heartbeat_at=long_ago)
+
+
+def test_a_job_whose_worker_died_goes_back_in_line_and_another_worker_finishes_it(
+    clerk, example_tournament, queue
+):
+    page_url = print_start(login(clerk))
+    worker_died(attempts=1)
+
+    status = login(clerk).get(page_url + "stand/").json()
+
+    assert (status["state"], status["place"]) == ("queued", 1)
+    work_off()
+    job = Job.objects.get()
+    assert (job.state, job.attempts) == ("ready", 2)
+    assert login(clerk).get(page_url + "stand/").json()["url"]
+
+
+def test_a_job_whose_worker_died_at_its_last_attempt_fails_with_a_message(
+    clerk, example_tournament, queue, settings
+):
+    page_url = print_start(login(clerk))
+    worker_died(attempts=settings.JOB_ATTEMPTS)
+
+    status = login(clerk).get(page_url + "stand/").json()
+
+    assert status["state"] == "failed" and status["url"] == ""
+    assert "antwortete nicht mehr" in status["message"]
+    assert f"{settings.JOB_ATTEMPTS}" in status["message"]
+    work_off()  # nothing left to run it
+    assert Job.objects.get().state == "failed"
+
+
+def test_a_new_request_does_not_join_a_job_whose_worker_died_for_good(
+    clerk, example_tournament, queue, settings
+):
+    first = print_start(login(clerk))
+    worker_died(attempts=settings.JOB_ATTEMPTS)
+
+    second = print_start(login(clerk))
+
+    assert second != first
+    assert list(Job.objects.order_by("created_at").values_list("state", flat=True)) == [
+        "failed",
+        "queued",
+    ]
+
+
+def test_a_running_job_beats_its_heart_while_its_work_goes_on(
+    client, clerk, example_tournament, settings, monkeypatch
+):
+    settings.JOB_HEARTBEAT_SECONDS = 0.05
+    seen = []
+
+    def slow_render(durchgang, progress):
+        # Reports no progress: only the heartbeat shows the job alive.
+        job = Job.objects.get()
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.heartbeat_at > job.started_at:
+                seen.append(job.heartbeat_at)
+                break
+            time.sleep(0.05)
+        return b"%PDF-1.7 from the test"
+
+    monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", slow_render)
+    client.force_login(clerk)
+    print_start(client)
+
+    assert seen, "no heartbeat while the job ran"
+    assert Job.objects.get().state == "ready"

@@ -1,0 +1,106 @@
+"""Who sees the person register (its organiser's staff and the supervisors of its tournaments),
+the search a registration asks while typing, and merging from the pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tournament.models import Person, PersonMerge
+from tournament.persons.services import organiser_of, person_create
+
+pytestmark = pytest.mark.django_db
+SLUG = "beispielturnier-2026"
+
+
+@pytest.fixture
+def persons(example_tournament):
+    organiser = organiser_of(example_tournament)
+    return (
+        person_create(organiser=organiser, name="Josef Huber", club="SK Ebersberg"),
+        person_create(organiser=organiser, name="Sepp Huber", club="SK Ebersberg"),
+    )
+
+
+def _login(client, request, role):
+    if role != "anonymous":
+        client.force_login(request.getfixturevalue(role))
+
+
+PAGES = ["persons", "person_create", "person_duplicates"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("supervisor", 200), ("clerk", 403), ("other_clerk", 403), ("anonymous", 302)],
+)
+def test_the_register_is_kept_by_the_supervisors(client, request, persons, page, role, status):
+    _login(client, request, role)
+    assert client.get(reverse(f"manage:{page}", args=["standard"])).status_code == status
+
+
+def test_the_organisers_staff_keeps_the_register(client, persons, example_tournament):
+    user = get_user_model().objects.create_user("kassier", password="geheim-12345")
+    organiser_of(example_tournament).staff.add(user)
+    client.force_login(user)
+    page = client.get(reverse("manage:person", args=["standard", persons[0].pk]))
+    assert page.status_code == 200
+    assert "Sepp Huber" in page.content.decode()  # offered as probably the same person
+
+
+def test_the_register_list_searches_by_name_or_club(client, supervisor, persons):
+    client.force_login(supervisor)
+    text = client.get(reverse("manage:persons", args=["standard"]), {"q": "sepp"}).content
+    assert b"Sepp Huber" in text and b"Josef Huber" not in text
+    text = client.get(reverse("manage:persons", args=["standard"]), {"q": "ebersberg"}).content
+    assert b"Sepp Huber" in text and b"Josef Huber" in text
+
+
+def test_the_search_as_you_type_answers_name_and_club(client, supervisor, persons):
+    client.force_login(supervisor)
+    url = reverse("manage:person_search", args=[SLUG])
+    answer = client.get(url, {"q": "ebersberg hub"}).json()
+    assert {p["name"] for p in answer["persons"]} == {"Josef Huber", "Sepp Huber"}
+    assert client.get(url, {"q": "h"}).json() == {"persons": []}
+
+
+def test_a_clerk_gets_no_search_answer(client, clerk, persons):
+    client.force_login(clerk)
+    url = reverse("manage:person_search", args=[SLUG])
+    assert client.get(url, {"q": "huber"}).status_code == 403
+
+
+def test_the_supervisor_merges_two_persons_from_the_duplicates_page(client, supervisor, persons):
+    kept, merged = persons
+    client.force_login(supervisor)
+    page = client.get(reverse("manage:person_duplicates", args=["standard"])).content.decode()
+    assert "Josef Huber" in page and "Sepp Huber" in page
+    response = client.post(
+        reverse("manage:person_merge", args=["standard"]), {"kept": kept.pk, "merged": merged.pk}
+    )
+    assert response.status_code == 302
+    assert list(Person.objects.values_list("name", flat=True)) == ["Josef Huber"]
+    detail = client.get(response["Location"]).content.decode()
+    assert "leitung hat Sepp Huber (SK Ebersberg) mit dieser Person" in detail  # the history
+    assert PersonMerge.objects.get().by == supervisor
+
+
+def test_a_clerk_cannot_merge(client, clerk, persons):
+    client.force_login(clerk)
+    client.post(
+        reverse("manage:person_merge", args=["standard"]),
+        {"kept": persons[0].pk, "merged": persons[1].pk},
+    )
+    assert Person.objects.count() == 2
+
+
+def test_registering_with_a_picked_person_links_the_player(client, supervisor, persons):
+    client.force_login(supervisor)
+    client.post(
+        reverse("manage:players", args=[SLUG]),
+        {"name": "Sepp Huber", "club": "SK Ebersberg", "person": persons[0].pk},
+    )
+    player = persons[0].players.get()
+    assert player.name == "Sepp Huber"  # as registered today; the person is Josef Huber

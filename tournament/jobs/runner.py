@@ -1,0 +1,103 @@
+"""What a task worker does with a job: claim it (one conditional UPDATE, so a job queued twice
+runs once), beat its heart while the work runs, store the result through the storage API and
+say ready, or failed with a message in the requester's language. The traceback goes to the log,
+never to the user."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.db import connections
+from django.db.models import F
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.core.pdf import RenderLimitError
+from tournament.jobs.kinds import KINDS, JobError
+from tournament.jobs.services import FAILED, QUEUED, READY, RUNNING, jobs_revive
+
+logger = logging.getLogger(__name__)
+
+Job = models.Job
+
+
+def job_execute(job_id: str) -> None:
+    """Run the job `job_id` if it is still queued (not taken by another worker, not done)."""
+    jobs_revive()  # a worker that died before this one: its jobs go back in line
+    now = timezone.now()
+    claimed = Job.objects.filter(pk=job_id, state=QUEUED).update(
+        state=RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
+    )
+    if not claimed:
+        return
+    job = Job.objects.get(pk=job_id)
+    with translation.override(job.language), _heartbeat(job.pk):
+        try:
+            made = KINDS[job.kind](job, _progress(job))
+            try:
+                name = default_storage.save(f"jobs/{job.pk}/{made.filename}", made.content)
+            finally:
+                made.content.close()
+        except (JobError, RenderLimitError) as error:
+            logger.warning("job %s (%s) stopped: %s", job.pk, job.kind, error)
+            _finish(job, FAILED, message=str(error))
+            return
+        except Exception:
+            logger.exception("job %s (%s) failed", job.pk, job.kind)
+            message = _(
+                "The job failed. Please try again; if it fails again, tell the administrator."
+            )
+            _finish(job, FAILED, message=message)
+            return
+        _finish(job, READY, result=name, filename=made.filename, message=made.message)
+
+
+def _finish(job: Job, state: str, **fields) -> None:
+    # Only while it is this worker's: a job taken for dead meanwhile is somebody else's now.
+    Job.objects.filter(pk=job.pk, state=RUNNING, attempts=job.attempts).update(
+        state=state, finished_at=timezone.now(), **fields
+    )
+
+
+def _progress(job: Job):
+    last = {"done": -1}
+
+    def progress(done: int, total: int) -> None:
+        if done != last["done"]:
+            last["done"] = done
+            Job.objects.filter(pk=job.pk, state=RUNNING).update(
+                done=done, total=total, heartbeat_at=timezone.now()
+            )
+
+    return progress
+
+
+@contextmanager
+def _heartbeat(job_id: str) -> Iterator[None]:
+    """A thread that proves the job alive while its work runs, also through long steps that
+    report no progress. It dies with the worker: then the beats stop and the job is revived."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.JOB_HEARTBEAT_SECONDS):
+                try:
+                    Job.objects.filter(pk=job_id, state=RUNNING).update(heartbeat_at=timezone.now())
+                except Exception:  # a busy database: the next beat tries again
+                    logger.warning("job %s: heartbeat not written", job_id, exc_info=True)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=beat, name=f"job-heartbeat-{job_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()

@@ -1,0 +1,160 @@
+"""Starting jobs, finding them, and the rule that no job stays "running" once its worker died.
+
+A job is queued, running, ready or failed (`models.Job.State`). One job of a kind per Durchgang
+(or tournament) waits or runs at a time: a partial unique index holds that across app servers,
+and a second request joins the waiting job. A running job beats its heart
+(`settings.JOB_HEARTBEAT_SECONDS`); after `settings.JOB_STALE_SECONDS` without a beat its worker
+is dead (killed, machine gone), and whoever looks at the job next (a status poll, a worker
+starting another job, a new request) puts it back in line, or fails it with a message after
+`settings.JOB_ATTEMPTS` attempts. Each of these steps is one conditional UPDATE, so two app
+servers looking at once do it once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from tournament import models
+
+logger = logging.getLogger(__name__)
+
+Job = models.Job
+QUEUED, RUNNING, READY, FAILED = (
+    Job.State.QUEUED,
+    Job.State.RUNNING,
+    Job.State.READY,
+    Job.State.FAILED,
+)
+WAITING = (QUEUED, RUNNING)
+
+
+def job_start(
+    kind: str,
+    tournament: models.Tournament,
+    *,
+    language: str,
+    user=None,
+    durchgang: int = models.jobs.WHOLE_TOURNAMENT,
+    total: int = 0,
+    upload: str = "",
+    upload_sha256: str = "",
+) -> tuple[Job, bool]:
+    """The waiting job of this kind for the Durchgang (or tournament), else a new one, queued
+    on the task backend. Returns the job and whether it is new."""
+    jobs_sweep()
+    for _attempt in range(3):
+        joined = _waiting(kind, tournament, durchgang)
+        if joined is not None:
+            return joined, False
+        try:
+            with transaction.atomic():
+                job = Job.objects.create(
+                    kind=kind,
+                    slug=tournament.slug,
+                    durchgang=durchgang,
+                    language=language,
+                    requested_by=user if user is not None and user.is_authenticated else None,
+                    total=total,
+                    upload=upload,
+                    upload_sha256=upload_sha256,
+                )
+        except IntegrityError:
+            continue  # another server started it a moment ago: join that one
+        job_enqueue(job.pk)
+        job.refresh_from_db()
+        return job, True
+    raise RuntimeError("no job could be started or joined")  # pragma: no cover
+
+
+def job_enqueue(job_id: str) -> None:
+    """Put the job's task in the task backend's queue (the immediate backend runs it now)."""
+    from tournament.jobs.tasks import job_run
+
+    job_run.using(backend=settings.JOBS_BACKEND).enqueue(job_id)
+
+
+def _waiting(kind: str, tournament: models.Tournament, durchgang: int) -> Job | None:
+    job = Job.objects.filter(
+        kind=kind, slug=tournament.slug, durchgang=durchgang, state__in=WAITING
+    ).first()
+    if job is None:
+        return None
+    job = job_checked(job)
+    return job if job.waiting else None
+
+
+def job_find(job_id: str, tournament: models.Tournament, kinds: tuple[str, ...]) -> Job | None:
+    """The job `job_id` of the tournament if it is of one of `kinds`, checked for liveness."""
+    job = Job.objects.filter(pk=job_id, slug=tournament.slug, kind__in=kinds).first()
+    return job_checked(job) if job is not None else None
+
+
+def job_checked(job: Job) -> Job:
+    """`job` as it is, or, when it ran on a worker that died, back in line or failed."""
+    if job.state != RUNNING:
+        return job
+    if job.heartbeat_at and job.heartbeat_at >= _stale_limit():
+        return job
+    jobs_revive(Job.objects.filter(pk=job.pk))
+    job.refresh_from_db()
+    return job
+
+
+def jobs_revive(jobs=None) -> int:
+    """Every running job of `jobs` (default: all) whose heartbeat is stale: queued again while
+    it has attempts left, else failed with a message. Returns how many were found dead."""
+    limit = _stale_limit()
+    dead = (jobs if jobs is not None else Job.objects.all()).filter(
+        state=RUNNING, heartbeat_at__lt=limit
+    )
+    found = 0
+    for job in dead:
+        still_dead = Job.objects.filter(pk=job.pk, state=RUNNING, heartbeat_at__lt=limit)
+        if job.attempts < settings.JOB_ATTEMPTS:
+            if still_dead.update(state=QUEUED, heartbeat_at=None, done=0):
+                logger.warning("job %s: its worker died; queued again", job.pk)
+                job_enqueue(job.pk)
+                found += 1
+            continue
+        with override(job.language):
+            message = _(
+                "The job stopped: the worker running it did not answer any more (tried %(n)s "
+                "times). Please start it again."
+            ) % {"n": job.attempts}
+        if still_dead.update(state=FAILED, message=message, finished_at=timezone.now()):
+            logger.error("job %s: its worker died at the last attempt; failed", job.pk)
+            found += 1
+    return found
+
+
+def job_place(job: Job) -> int:
+    """1 for the next job in line, 2 for the one after it ...; 0 unless queued."""
+    if job.state != QUEUED:
+        return 0
+    return Job.objects.filter(state=QUEUED, created_at__lte=job.created_at).count()
+
+
+def jobs_sweep() -> None:
+    """Delete finished jobs older than `settings.JOB_KEEP_HOURS`, with their files."""
+    limit = timezone.now() - timedelta(hours=settings.JOB_KEEP_HOURS)
+    old = Job.objects.filter(state__in=(READY, FAILED), finished_at__lt=limit)
+    for job in old:
+        for name in (job.result, job.upload):
+            if name:
+                try:
+                    default_storage.delete(name)
+                except OSError:
+                    logger.warning("job %s: its file %s could not be deleted", job.pk, name)
+        job.delete()
+
+
+def _stale_limit():
+    return timezone.now() - timedelta(seconds=settings.JOB_STALE_SECONDS)

@@ -1,0 +1,142 @@
+"""Which names in a person register are the same, or probably the same, person.
+
+Plain Python, no Django. A *key* is a name or club made comparable (case, accents, ß, spaces and
+punctuation folded away). Two persons *match* when name and club keys are equal; they are
+*likely duplicates* when they share the club key and their names differ only by a Bavarian
+nickname (Sepp = Josef) or by a typing slip (edit distance of at most 2, or 1 in short names).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: Nickname → given name, as heard at a Bavarian card table.
+NICKNAMES: dict[str, str] = {
+    "sepp": "josef",
+    "seppi": "josef",
+    "beppo": "josef",
+    "joseph": "josef",
+    "hans": "johann",
+    "hansi": "johann",
+    "johannes": "johann",
+    "schorsch": "georg",
+    "girgl": "georg",
+    "wast": "sebastian",
+    "wastl": "sebastian",
+    "basti": "sebastian",
+    "resi": "theresia",
+    "reserl": "theresia",
+    "vroni": "veronika",
+    "veronica": "veronika",
+    "done": "anton",
+    "toni": "anton",
+    "sigi": "siegfried",
+    "lenz": "lorenz",
+    "wiggerl": "ludwig",
+    "lucki": "ludwig",
+    "bene": "benedikt",
+    "hias": "matthias",
+    "hiasl": "matthias",
+    "kathi": "katharina",
+    "leni": "magdalena",
+    "franzl": "franz",
+    "ferdl": "ferdinand",
+    "michl": "michael",
+    "mich": "michael",
+    "gust": "august",
+    "lisi": "elisabeth",
+    "liesl": "elisabeth",
+    "sissi": "elisabeth",
+    "mare": "maria",
+    "mitzi": "maria",
+    "rosi": "rosina",
+    "bartl": "bartholomaeus",
+    "wolfi": "wolfgang",
+    "steffi": "stefanie",
+}
+
+
+def key(text: str) -> str:
+    """`text` folded for comparing: lower case, umlauts as ae/oe/ue, ß as ss, other accents
+    dropped, everything but letters and digits as single spaces."""
+    text = text.casefold().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    text = text.replace("ß", "ss")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c if c.isalnum() else " " for c in text if not unicodedata.combining(c))
+    return " ".join(text.split())
+
+
+def name_canonical(name: str) -> str:
+    """The name's key with each nickname replaced by its given name."""
+    return " ".join(NICKNAMES.get(word, word) for word in key(name).split())
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: insertions, deletions and substitutions of one character."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A person as the matcher sees it: its id, name and club."""
+
+    id: int
+    name: str
+    club: str
+
+
+def same(a: Entry, b: Entry) -> bool:
+    """Same name and club, once folded."""
+    return key(a.name) == key(b.name) and key(a.club) == key(b.club)
+
+
+def likely_same(a: Entry, b: Entry) -> bool:
+    """Not `same`, but probably one person: the same club (or one of them without a club),
+    and names equal up to nicknames, word order or a typing slip."""
+    club_a, club_b = key(a.club), key(b.club)
+    if club_a and club_b and club_a != club_b:
+        return False
+    name_a, name_b = name_canonical(a.name), name_canonical(b.name)
+    if not name_a or not name_b:
+        return False
+    if name_a == name_b or sorted(name_a.split()) == sorted(name_b.split()):
+        return not same(a, b)
+    allowed = 1 if min(len(name_a), len(name_b)) < 8 else 2
+    return edit_distance(name_a, name_b) <= allowed
+
+
+def _family_initial(entry: Entry) -> str:
+    words = name_canonical(entry.name).split()
+    return words[-1][:1] if words else ""
+
+
+def duplicates_likely(entries: Iterable[Entry]) -> list[tuple[Entry, Entry]]:
+    """Pairs of entries that are probably one person (each pair once, in the order given).
+
+    Only names whose family names begin alike are compared (a slip in the first letter is
+    rare), so that a register of thousands is not compared pair by pair."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(_family_initial(entry), []).append(entry)
+    pairs = []
+    for listed in groups.values():
+        for i, a in enumerate(listed):
+            for b in listed[i + 1 :]:
+                if likely_same(a, b) or same(a, b):
+                    pairs.append((a, b))
+    return pairs
+
+
+def similar_to(entry: Entry, entries: Iterable[Entry]) -> list[Entry]:
+    """The entries probably the same person as `entry` (not `entry` itself)."""
+    return [e for e in entries if e.id != entry.id and (likely_same(entry, e) or same(entry, e))]

@@ -1,0 +1,185 @@
+"""The person register: find, match, create, change and merge persons, and link a tournament's
+players to them. Names are compared by `persons.matching`; every write is one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.core.public_cache import public_pages_changed
+from tournament.persons.matching import Entry, duplicates_likely, key, similar_to
+
+NAME_LENGTH = 200
+CLUB_LENGTH = 200
+PHONE_LENGTH = 40
+
+
+class PersonError(Exception):
+    """A user error; `errors` maps a form field (or "__all__") to translated messages."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def organiser_of(tournament: models.Tournament) -> models.Organiser:
+    return tournament.organiser or models.organiser_default()
+
+
+def _entry(person: models.Person) -> Entry:
+    return Entry(id=person.pk, name=person.name, club=person.club)
+
+
+def persons_find(*, organiser: models.Organiser, query: str = "") -> QuerySet[models.Person]:
+    """The organiser's persons whose name or club contains every word of `query`."""
+    persons = organiser.persons.order_by("name", "club")
+    for word in query.split()[:5]:
+        persons = persons.filter(Q(name__icontains=word) | Q(club__icontains=word))
+    return persons
+
+
+def person_match(*, organiser: models.Organiser, name: str, club: str) -> models.Person | None:
+    """The person of this name and club (folded alike), if the register holds one."""
+    wanted = (key(name), key(club))
+    # Folded in Python: SQL folds neither ß nor umlauts the same way on every database.
+    for pk, known, known_club in organiser.persons.order_by("pk").values_list("pk", "name", "club"):
+        if (key(known), key(known_club)) == wanted:
+            return organiser.persons.get(pk=pk)
+    return None
+
+
+def persons_similar(*, person: models.Person) -> list[models.Person]:
+    """Other persons of the register that are probably this one."""
+    others = {p.pk: p for p in person.organiser.persons.exclude(pk=person.pk)}
+    found = similar_to(_entry(person), (_entry(p) for p in others.values()))
+    return [others[e.id] for e in found]
+
+
+def persons_duplicates(*, organiser: models.Organiser) -> list[tuple[models.Person, models.Person]]:
+    """Pairs of the register's persons that are probably one person each."""
+    persons = {p.pk: p for p in organiser.persons.order_by("name", "pk")}
+    pairs = duplicates_likely(_entry(p) for p in persons.values())
+    return [(persons[a.id], persons[b.id]) for a, b in pairs]
+
+
+def _checked(*, name: str, club: str, email: str, phone: str, publication: str) -> dict[str, str]:
+    errors: dict[str, list[str]] = {}
+    name, club, email, phone = name.strip(), club.strip(), email.strip(), phone.strip()
+    if not name:
+        errors["name"] = [_("Enter the person's name.")]
+    elif len(name) > NAME_LENGTH:
+        errors["name"] = [_("The name is longer than %(n)s characters.") % {"n": NAME_LENGTH}]
+    if len(club) > CLUB_LENGTH:
+        errors["club"] = [_("The club is longer than %(n)s characters.") % {"n": CLUB_LENGTH}]
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            errors["email"] = [_("The e-mail address is not valid.")]
+    if len(phone) > PHONE_LENGTH or any(c not in "0123456789 +-/()" for c in phone):
+        errors["phone"] = [_("Enter the phone number with digits, spaces, + - / ( ) only.")]
+    if publication not in models.Person.Publication.values:
+        errors["publication"] = [_("Choose how the name is shown on public pages.")]
+    if errors:
+        raise PersonError(errors)
+    return {"name": name, "club": club, "email": email, "phone": phone, "publication": publication}
+
+
+def person_create(
+    *,
+    organiser: models.Organiser,
+    name: str,
+    club: str = "",
+    email: str = "",
+    phone: str = "",
+    publication: str = models.Person.Publication.INITIAL,
+) -> models.Person:
+    values = _checked(name=name, club=club, email=email, phone=phone, publication=publication)
+    return models.Person.objects.create(organiser=organiser, **values)
+
+
+def _players_publication_follow(person: models.Person) -> None:
+    """Copy the person's choice onto their players; the public pages of their tournaments
+    change where it differs."""
+    full = person.publishes_full_name
+    changed = person.players.exclude(publish_full_name=full)
+    tournaments = set(changed.values_list("tournament_id", flat=True))
+    changed.update(publish_full_name=full)
+    for tournament_id in tournaments:
+        public_pages_changed(tournament_id)
+
+
+def person_update(
+    *,
+    person: models.Person,
+    name: str,
+    club: str,
+    email: str = "",
+    phone: str = "",
+    publication: str,
+) -> models.Person:
+    """Change the register's entry; the tournaments' players keep the name they played under,
+    but follow the publication choice."""
+    values = _checked(name=name, club=club, email=email, phone=phone, publication=publication)
+    with transaction.atomic():
+        for field, value in values.items():
+            setattr(person, field, value)
+        person.save(update_fields=[*values, "updated_at"])
+        _players_publication_follow(person)
+    return person
+
+
+def player_person_link(*, player: models.Player, person: models.Person) -> None:
+    player.person = person
+    player.publish_full_name = person.publishes_full_name
+    player.save(update_fields=["person", "publish_full_name"])
+
+
+def person_for_player(*, organiser: models.Organiser, name: str, club: str) -> models.Person:
+    """The register's person of this name and club, or a new one (publication: initial only,
+    until the person consents to more)."""
+    return person_match(organiser=organiser, name=name, club=club) or person_create(
+        organiser=organiser, name=name, club=club
+    )
+
+
+@dataclass(frozen=True)
+class Merge:
+    kept: models.Person
+    players_moved: int
+
+
+def person_merge(*, kept: models.Person, merged: models.Person, by=None) -> Merge:
+    """Join `merged` into `kept`: every player (and so every result) of both now belongs to
+    `kept`, contact data missing in `kept` is taken over, `merged` is deleted and the merge
+    recorded. The players keep their names and every score row stays as it is."""
+    if kept.pk == merged.pk:
+        raise PersonError({"__all__": [_("Choose two different persons to merge.")]})
+    if kept.organiser_id != merged.organiser_id:
+        raise PersonError({"__all__": [_("Only persons of the same register can be merged.")]})
+    with transaction.atomic():
+        moved = models.Player.objects.filter(person=merged).update(person=kept)
+        updated = []
+        for field in ("club", "email", "phone"):
+            if not getattr(kept, field) and getattr(merged, field):
+                setattr(kept, field, getattr(merged, field))
+                updated.append(field)
+        kept.save(update_fields=[*updated, "updated_at"])
+        models.PersonMerge.objects.create(
+            organiser_id=kept.organiser_id,
+            kept=kept,
+            merged_name=merged.name,
+            merged_club=merged.club,
+            merged_id=merged.pk,
+            players_moved=moved,
+            by=by if by is not None and by.is_authenticated else None,
+        )
+        merged.delete()
+        _players_publication_follow(kept)
+    return Merge(kept=kept, players_moved=moved)

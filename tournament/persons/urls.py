@@ -1,0 +1,22 @@
+"""The person register (Spielerkartei) of an organiser, and the search a registration uses."""
+
+from django.urls import path
+
+from tournament.persons import views
+
+base = "kartei/<slug:organiser>/"
+
+urlpatterns = [
+    path(base, views.PersonListView.as_view(), name="persons"),
+    path(base + "neu/", views.PersonCreateView.as_view(), name="person_create"),
+    path(base + "doppelte/", views.DuplicatesView.as_view(), name="person_duplicates"),
+    path(base + "zusammenfuehren/", views.PersonMergeView.as_view(), name="person_merge"),
+    path(base + "<int:pk>/", views.PersonDetailView.as_view(), name="person"),
+    path(base + "<int:pk>/bearbeiten/", views.PersonEditView.as_view(), name="person_edit"),
+    path(
+        "turnier/<slug:slug>/leitung/personen/suche/",
+        views.PersonSearchView.as_view(),
+        name="person_search",
+    ),
+    path("turnier/<slug:slug>/leitung/kartei/", views.RegisterOfView.as_view(), name="register"),
+]

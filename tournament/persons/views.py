@@ -1,0 +1,160 @@
+"""The person register's pages: list with search, a person with their tournaments, create,
+edit, likely duplicates and merging; and the search a registration form asks while typing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from tournament.core.access import TournamentMixin
+from tournament.persons.access import OrganiserMixin
+from tournament.persons.forms import MergeForm, PersonForm
+from tournament.persons.results import person_results
+from tournament.persons.services import (
+    PersonError,
+    organiser_of,
+    person_create,
+    person_merge,
+    person_update,
+    persons_duplicates,
+    persons_find,
+    persons_similar,
+)
+
+TEMPLATES = "tournament/persons/"
+SEARCH_LIMIT = 12
+
+
+def _errors_add(form, exc: PersonError) -> None:
+    for field, messages_ in exc.errors.items():
+        for message in messages_:
+            known = field in form.fields
+            form.add_error(field if known else None, message)
+
+
+class PersonListView(OrganiserMixin, TemplateView):
+    template_name = TEMPLATES + "list.html"
+
+    def get_context_data(self, **kwargs):
+        query = self.request.GET.get("q", "").strip()[:100]
+        persons = persons_find(organiser=self.organiser, query=query)
+        return super().get_context_data(persons=persons[:200], q=query, **kwargs)
+
+
+class PersonDetailView(OrganiserMixin, TemplateView):
+    template_name = TEMPLATES + "detail.html"
+
+    def get_context_data(self, **kwargs):
+        person = get_object_or_404(self.organiser.persons, pk=self.kwargs["pk"])
+        return super().get_context_data(
+            person=person,
+            results=person_results(person=person),
+            merges=person.merges.select_related("by"),
+            similar=persons_similar(person=person),
+            **kwargs,
+        )
+
+
+class PersonCreateView(OrganiserMixin, FormView):
+    form_class = PersonForm
+    template_name = TEMPLATES + "form.html"
+
+    def form_valid(self, form):
+        try:
+            person = person_create(organiser=self.organiser, **form.cleaned_data)
+        except PersonError as exc:
+            _errors_add(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(name)s added to the register.") % {"name": person})
+        return redirect("manage:person", organiser=self.organiser.slug, pk=person.pk)
+
+
+class PersonEditView(OrganiserMixin, FormView):
+    form_class = PersonForm
+    template_name = TEMPLATES + "form.html"
+
+    def get_person(self):
+        return get_object_or_404(self.organiser.persons, pk=self.kwargs["pk"])
+
+    def get_initial(self):
+        p = self.get_person()
+        return {f: getattr(p, f) for f in ("name", "club", "email", "phone", "publication")}
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(person=self.get_person(), **kwargs)
+
+    def form_valid(self, form):
+        try:
+            person = person_update(person=self.get_person(), **form.cleaned_data)
+        except PersonError as exc:
+            _errors_add(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(name)s saved.") % {"name": person})
+        return redirect("manage:person", organiser=self.organiser.slug, pk=person.pk)
+
+
+class DuplicatesView(OrganiserMixin, TemplateView):
+    """Pairs of persons that are probably one: merge them, or leave them apart."""
+
+    template_name = TEMPLATES + "duplicates.html"
+
+    def get_context_data(self, **kwargs):
+        pairs = persons_duplicates(organiser=self.organiser)
+        return super().get_context_data(pairs=pairs, **kwargs)
+
+
+class PersonMergeView(OrganiserMixin, View):
+    """POST only: join the person `merged` into `kept`."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, organiser):
+        form = MergeForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Choose two persons to merge."))
+            return redirect("manage:person_duplicates", organiser=organiser)
+        persons = self.organiser.persons
+        kept = get_object_or_404(persons, pk=form.cleaned_data["kept"])
+        merged = get_object_or_404(persons, pk=form.cleaned_data["merged"])
+        merged_label = str(merged)
+        try:
+            merge = person_merge(kept=kept, merged=merged, by=request.user)
+        except PersonError as exc:
+            for message in exc.errors["__all__"]:
+                messages.error(request, message)
+            return redirect("manage:person_duplicates", organiser=organiser)
+        messages.success(
+            request,
+            _("%(merged)s merged into %(kept)s: %(n)s tournament entries moved.")
+            % {"merged": merged_label, "kept": merge.kept, "n": merge.players_moved},
+        )
+        return redirect("manage:person", organiser=organiser, pk=kept.pk)
+
+
+class PersonSearchView(TournamentMixin, View):
+    """JSON for the registration form's search as you type: the register's persons whose
+    name or club contains the words typed."""
+
+    def get(self, request, slug):
+        query = request.GET.get("q", "").strip()[:100]
+        if len(query) < 2:
+            return JsonResponse({"persons": []})
+        persons = persons_find(organiser=organiser_of(self.tournament), query=query)
+        return JsonResponse(
+            {
+                "persons": [
+                    {"id": p.pk, "name": p.name, "club": p.club} for p in persons[:SEARCH_LIMIT]
+                ]
+            }
+        )
+
+
+class RegisterOfView(TournamentMixin, View):
+    """The tournament's way into its organiser's register."""
+
+    def get(self, request, slug):
+        return redirect("manage:persons", organiser=organiser_of(self.tournament).slug)
