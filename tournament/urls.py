@@ -16,6 +16,7 @@ FEATURES = (
     "ranking",
     "hall",
     "persons",
+    "checkin",
 )
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

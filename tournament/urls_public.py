@@ -2,6 +2,7 @@
 pages (opened with a table's link and PIN), gathered from the features under the namespace
 `tournament`."""
 
+from tournament.checkin import urls as checkin
 from tournament.draw import urls as draw
 from tournament.home import urls as home
 from tournament.phones import urls as phones
@@ -9,4 +10,4 @@ from tournament.ranking import urls as ranking
 
 app_name = "tournament"
 
-urlpatterns = [*home.public, *ranking.public, *draw.public, *phones.public]
+urlpatterns = [*home.public, *ranking.public, *draw.public, *phones.public, *checkin.public]

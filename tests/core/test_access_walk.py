@@ -145,6 +145,15 @@ ACCESS = {
     "manage:person_merge": SUPERVISOR,
     "manage:person": SUPERVISOR,
     "manage:person_edit": SUPERVISOR,
+    # The door: helpers (clerks) check in; the supervisor sets Startgeld and registration and
+    # sees the cash. The public registration form answers anyone ("closed" while it is).
+    "manage:checkin": CLERK,
+    "manage:checkin_player": CLERK,
+    "manage:checkin_late": CLERK,
+    "manage:door_settings": SUPERVISOR,
+    "manage:cash": SUPERVISOR,
+    "manage:cash_pdf": SUPERVISOR,
+    "tournament:registration": PUBLIC,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
@@ -321,6 +330,7 @@ def url_kwargs(name, arguments, world):
         "manage:player_substitute",
         "manage:player_withdraw",
         "manage:player_start_card",
+        "manage:checkin_player",
     ):
         values["pk"] = world.unseated.pk
     elif name == "manage:correction_decide":
@@ -572,8 +582,10 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
     if role != "anonymous":
         client.force_login(world.users[role])
     for name, url in routes(world):
-        # The list names tournaments only; a table's phone pages need its link and PIN instead.
+        # The list names tournaments only; a table's phone pages need its link and PIN instead;
+        # the registration form is for before anything is published (tests/checkin/).
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
-        if name.startswith("tournament:") and name != "tournament:list" and not phone:
+        before = ("tournament:list", "tournament:registration")
+        if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

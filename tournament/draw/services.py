@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
 from scoring.seating import games_fit_tables_of_five, table_sizes
 from tournament import models
+from tournament.checkin.services import players_playing
 from tournament.core.bulk import rows_insert
 from tournament.core.collation import german_sort_key
 from tournament.core.errors import games_per_durchgang_error
@@ -133,9 +134,7 @@ def durchgang_draw(
                 )
             durchgang.tables.all().delete()
         players = list(
-            tournament.players.filter(withdrawn=False)
-            .order_by("start_number")
-            .values_list("pk", "ident", "club")
+            players_playing(tournament).order_by("start_number").values_list("pk", "ident", "club")
         )
         _seating_check(tournament, len(players))
         history = _rounds_before(tournament, number)

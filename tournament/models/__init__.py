@@ -12,7 +12,7 @@ from tournament.models.hands import Hand, HandScore, Sanction
 from tournament.models.jobs import Job
 from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
 from tournament.models.phones import PhoneEntry, TableLink
-from tournament.models.players import Player
+from tournament.models.players import Payment, Player
 from tournament.models.sheets import (
     AppendOnlyError,
     Correction,
@@ -33,6 +33,7 @@ __all__ = [
     "Organiser",
     "Person",
     "PersonMerge",
+    "Payment",
     "Player",
     "PhoneEntry",
     "PointTableChange",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +22,12 @@ PERSONAL_CODE_LENGTH = 6
 def personal_code_new() -> str:
     """A player's personal code: 23**6, about 150 million codes, drawn by `secrets`."""
     return "".join(secrets.choice(PERSONAL_CODE_ALPHABET) for _i in range(PERSONAL_CODE_LENGTH))
+
+
+class Payment(models.TextChoices):
+    OPEN = "open", _("open")
+    CASH = "cash", _("paid in cash")
+    FREE = "free", _("free")
 
 
 class Player(models.Model):
@@ -67,6 +75,25 @@ class Player(models.Model):
     # or the interchange file): the player confirms the sheet on the table's phone with it.
     personal_code = models.CharField(
         _("personal code"), max_length=12, default=personal_code_new, editable=False
+    )
+
+    # The door (tournament/checkin/): on the waiting list since (not drawn while set), checked
+    # in by whom and when, and the Startgeld as paid then.
+    waiting_since = models.DateTimeField(_("on the waiting list since"), null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("checked in by"),
+    )
+    payment = models.CharField(
+        _("Startgeld"), max_length=4, choices=Payment.choices, default=Payment.OPEN
+    )
+    paid_amount = models.DecimalField(
+        _("amount paid (€)"), max_digits=7, decimal_places=2, default=Decimal(0)
     )
 
     class Meta:

@@ -3,7 +3,10 @@ the staff's roles in it."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -169,6 +172,33 @@ class Tournament(models.Model):
     )
     ranking_published_after = models.PositiveSmallIntegerField(
         _("ranking published after Durchgang"), null=True, blank=True
+    )
+    # The door (tournament/checkin/): Startgeld, check-in, the public registration form.
+    entry_fee = models.DecimalField(
+        _("Startgeld (€)"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0))],
+        help_text=_("Paid at the check-in, in cash or marked free; 0: no Startgeld."),
+    )
+    check_in = models.BooleanField(
+        _("check-in at the door"),
+        default=False,
+        help_text=_(
+            "On: only players checked in at the door are drawn. Off: every registered player is."
+        ),
+    )
+    registration_open = models.BooleanField(
+        _("public registration open"),
+        default=False,
+        help_text=_("Players register themselves on the tournament's public page until the draw."),
+    )
+    registration_limit = models.PositiveIntegerField(
+        _("places"),
+        null=True,
+        blank=True,
+        help_text=_("Registrations beyond this go onto the waiting list; empty: no limit."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Counts the changes of what the public pages show; part of their cache key. Only ever

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import IntegerField, Q, Sum
+from django.db.models import Exists, IntegerField, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce
 
 from rules.tiebreaks import COUNTERS
@@ -63,8 +63,14 @@ def standings_compute(tournament: models.Tournament, *, after: int | None = None
         for n in range(1, after + 1)
     }
     counter_sums = {name: _zero(Sum(f"seats__{name}", filter=scope)) for name in COUNTERS}
+    # Players on the waiting list, and (checking in at the door) those who never came, did not
+    # play: they are not ranked.
+    entered = Q(waiting_since__isnull=True)
+    if tournament.check_in:
+        seated = Exists(models.Seat.objects.filter(player=OuterRef("pk")))
+        entered &= Q(Q(checked_in_at__isnull=False) | Q(seated))
     rows = (
-        models.Player.objects.filter(tournament=tournament)
+        models.Player.objects.filter(entered, tournament=tournament)
         .annotate(
             total=_zero(Sum("seats__points", filter=scope)),
             plus=_zero(Sum("seats__plus", filter=scope)),

@@ -104,8 +104,11 @@ class _Facts:
 
 
 def _facts(tournament: models.Tournament) -> _Facts:
+    playing = Q(withdrawn=False, waiting_since__isnull=True)
+    if tournament.check_in:  # only those checked in at the door are drawn
+        playing &= Q(checked_in_at__isnull=False)
     players = tournament.players.aggregate(
-        active=Count("pk", filter=Q(withdrawn=False)),
+        active=Count("pk", filter=playing),
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
     )
     durchgaenge = list(
@@ -147,7 +150,11 @@ def _seatable(players: int) -> bool:
 
 
 def _players(f: _Facts) -> tuple[Step, bool]:
-    if f.active:
+    if f.active and f.tournament.check_in:
+        status = ngettext("%(n)s player checked in", "%(n)s players checked in", f.active) % {
+            "n": f.active
+        }
+    elif f.active:
         status = ngettext("%(n)s player registered", "%(n)s players registered", f.active) % {
             "n": f.active
         }

@@ -7,7 +7,8 @@ Sheets, named in German as the tournament calls them:
 - "Genehmigungen": every game that needed an approval, why, and the decision with its note;
 - "Strafen": every sanction with the offender's points in that game;
 - "Korrekturen": every correction asked for on a closed scoresheet, and its decision;
-- "Verlauf": the append-only history of every game change and of the point table.
+- "Verlauf": the append-only history of every game change and of the point table;
+- "Kasse" and "Einlass": the cash summary and each player's check-in with the Startgeld.
 
 A fixed number of queries, however large the tournament; the games stream from the database
 into the sheet, so memory stays flat. Nothing is written to the database.
@@ -24,6 +25,7 @@ from tournament import models
 from tournament.core.deck import deck_override
 from tournament.core.engine import tournament_point_table
 from tournament.exchange.exports.approvals import approvals_write
+from tournament.exchange.exports.cash import cash_write, door_write
 from tournament.exchange.exports.games import corrections_write, games_write, sanctions_write
 from tournament.exchange.exports.history import history_write
 from tournament.exchange.exports.players import (
@@ -60,4 +62,6 @@ def _workbook_write(tournament: models.Tournament, out: str | IO[bytes]) -> None
     sanctions_write(workbook, tournament, roster, unit)
     corrections_write(workbook, tournament)
     history_write(workbook, tournament)
+    cash_write(workbook, tournament)
+    door_write(workbook, tournament)
     workbook.save(out)

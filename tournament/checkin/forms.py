@@ -1,0 +1,59 @@
+"""Forms of the door: the door's settings, a late arrival, and the public registration."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Payment, Tournament
+from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
+
+
+class DoorSettingsForm(forms.ModelForm):
+    entry_fee = forms.DecimalField(
+        label=_("Startgeld (€)"),
+        min_value=0,
+        max_value=99999,
+        max_digits=7,
+        decimal_places=2,
+        localize=True,
+        help_text=_("Paid at the check-in, in cash or marked free; 0: no Startgeld."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ("entry_fee", "check_in", "registration_open", "registration_limit")
+
+
+class LateArrivalForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_LENGTH)
+    club = forms.CharField(label=_("Club"), max_length=CLUB_LENGTH, required=False)
+    payment = forms.ChoiceField(label=_("Startgeld"), choices=Payment.choices, initial=Payment.CASH)
+
+
+class RegistrationForm(forms.Form):
+    name = forms.CharField(label=_("First and family name"), max_length=NAME_LENGTH)
+    club = forms.CharField(label=_("Club or place"), max_length=CLUB_LENGTH, required=False)
+    email = forms.EmailField(
+        label=_("E-mail"),
+        required=False,
+        help_text=_("Only for the tournament's organiser, never shown."),
+    )
+    full_name_public = forms.TypedChoiceField(
+        label=_("Your name on the public ranking"),
+        choices=[
+            ("0", _("First name and initial of the family name (Josef H.)")),
+            ("1", _("Full name (Josef Huber)")),
+        ],
+        coerce=lambda value: value == "1",
+        initial="0",
+        widget=forms.RadioSelect,
+    )
+    # Left empty by people; filled by the robots that fill every field.
+    website = forms.CharField(required=False, label=_("Leave empty"))
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Enter your name."))
+        return name

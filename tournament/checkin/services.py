@@ -1,0 +1,209 @@
+"""The door: who plays (checked in, not waiting), the check-in with the Startgeld, the waiting
+list of the public registration and the door's settings.
+
+A check-in is one conditional UPDATE (``checked_in_at IS NULL``): of two helpers tapping the
+same player at once, one checks the player in and the other is told by whom and when. Each
+player's Startgeld is stored as paid at the check-in (`paid_amount`), so the cash stays right
+when the tournament's Startgeld changes later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.core.public_cache import public_pages_changed
+from tournament.persons.services import organiser_of, person_match, person_update
+from tournament.registration.services import player_create
+
+Payment = models.Payment
+Publication = models.Person.Publication
+
+
+class CheckInError(Exception):
+    """Refused with a German message for the helper at the door."""
+
+
+def players_playing(tournament: models.Tournament) -> QuerySet[models.Player]:
+    """The players the next draw seats: not withdrawn, not waiting, and checked in when the
+    tournament checks in at the door."""
+    players = tournament.players.filter(withdrawn=False, waiting_since__isnull=True)
+    if tournament.check_in:
+        players = players.filter(checked_in_at__isnull=False)
+    return players
+
+
+def _amount(tournament: models.Tournament, payment: str) -> Decimal:
+    return tournament.entry_fee if payment == Payment.CASH else Decimal(0)
+
+
+def _who_and_when(player: models.Player) -> str:
+    when = time_format(timezone.localtime(player.checked_in_at), "H:i")
+    who = player.checked_in_by.get_username() if player.checked_in_by else "?"
+    return _("%(name)s was checked in already, by %(who)s at %(when)s.") % {
+        "name": player.name,
+        "who": who,
+        "when": when,
+    }
+
+
+def player_check_in(*, player: models.Player, payment: str, user) -> models.Player:
+    """Check `player` in with the Startgeld `payment` (open, cash or free)."""
+    if payment not in Payment.values:
+        raise CheckInError(_("Choose how the Startgeld is paid."))
+    if player.withdrawn:
+        raise CheckInError(_("%(name)s has withdrawn.") % {"name": player.name})
+    if player.waiting_since is not None:
+        raise CheckInError(_("%(name)s is on the waiting list.") % {"name": player.name})
+    tournament = player.tournament
+    with transaction.atomic():
+        done = models.Player.objects.filter(pk=player.pk, checked_in_at__isnull=True).update(
+            checked_in_at=timezone.now(),
+            checked_in_by=user,
+            payment=payment,
+            paid_amount=_amount(tournament, payment),
+        )
+        player.refresh_from_db()
+        if not done:
+            raise CheckInError(_who_and_when(player))
+    return player
+
+
+def player_pay(*, player: models.Player, payment: str) -> models.Player:
+    """Change how a checked-in player's Startgeld is paid (paid later, or marked free)."""
+    if payment not in Payment.values:
+        raise CheckInError(_("Choose how the Startgeld is paid."))
+    if player.checked_in_at is None:
+        raise CheckInError(_("%(name)s is not checked in.") % {"name": player.name})
+    models.Player.objects.filter(pk=player.pk).update(
+        payment=payment, paid_amount=_amount(player.tournament, payment)
+    )
+    player.refresh_from_db()
+    return player
+
+
+def player_check_in_undo(*, player: models.Player) -> models.Player:
+    """Take a check-in back (tapped by mistake): the player and the Startgeld are open again."""
+    if player.tournament.durchgaenge.filter(tables__seats__player=player).exists():
+        raise CheckInError(
+            _("%(name)s is drawn already: withdraw the player instead.") % {"name": player.name}
+        )
+    models.Player.objects.filter(pk=player.pk).update(
+        checked_in_at=None, checked_in_by=None, payment=Payment.OPEN, paid_amount=Decimal(0)
+    )
+    player.refresh_from_db()
+    return player
+
+
+def places_taken(tournament: models.Tournament) -> int:
+    return tournament.players.filter(withdrawn=False, waiting_since__isnull=True).count()
+
+
+def waiting_list(tournament: models.Tournament) -> QuerySet[models.Player]:
+    return tournament.players.filter(waiting_since__isnull=False, withdrawn=False).order_by(
+        "waiting_since", "pk"
+    )
+
+
+def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
+    """Give the places free under the limit to the first players waiting; returns them."""
+    with transaction.atomic():
+        locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        free = None if locked.registration_limit is None else locked.registration_limit
+        waiting = list(waiting_list(locked))
+        if free is not None:
+            waiting = waiting[: max(0, free - places_taken(locked))]
+        if waiting:
+            models.Player.objects.filter(pk__in=[p.pk for p in waiting]).update(waiting_since=None)
+            public_pages_changed(tournament.pk)
+    return waiting
+
+
+@dataclass(frozen=True)
+class Registration:
+    player: models.Player
+    waiting: int | None  # the place on the waiting list, or None: registered
+
+
+def registration_add(
+    *,
+    tournament: models.Tournament,
+    name: str,
+    club: str = "",
+    email: str = "",
+    full_name_public: bool = False,
+) -> Registration:
+    """A player's own registration on the public form: a place, or the waiting list once the
+    places are taken (decided under a lock on the tournament, so that two registrations at
+    once never both take the last place). The player becomes the register's person of that name
+    and club or a new one; a new person gets the publication choice and e-mail given, a known
+    one keeps what is recorded, except that "initial only" is always honoured."""
+    with transaction.atomic():
+        locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.registration_open or locked.durchgaenge.exists():
+            raise CheckInError(_("The registration for this tournament is closed."))
+        limit = locked.registration_limit
+        full = limit is not None and places_taken(locked) >= limit
+        known = person_match(organiser=organiser_of(locked), name=name, club=club)
+        player = player_create(tournament=locked, name=name, club=club, person=known)
+        person = player.person
+        assert person is not None  # player_create always links a person
+        if known is None:  # a new person: the data given are theirs
+            person_update(
+                person=person,
+                name=person.name,
+                club=person.club,
+                email=email,
+                publication=Publication.FULL if full_name_public else Publication.INITIAL,
+            )
+        elif not full_name_public and person.publishes_full_name:
+            person_update(
+                person=person,
+                name=person.name,
+                club=person.club,
+                email=person.email,
+                phone=person.phone,
+                publication=Publication.INITIAL,
+            )
+        if full:
+            player.waiting_since = timezone.now()
+            player.save(update_fields=["waiting_since"])
+        player.refresh_from_db()
+    return Registration(player=player, waiting=waiting_position(player))
+
+
+def waiting_position(player: models.Player) -> int | None:
+    if player.waiting_since is None:
+        return None
+    return 1 + (
+        waiting_list(player.tournament)
+        .filter(waiting_since__lt=player.waiting_since)
+        .exclude(pk=player.pk)
+        .count()
+    )
+
+
+def door_settings_save(
+    *,
+    tournament: models.Tournament,
+    entry_fee: Decimal,
+    check_in: bool,
+    registration_open: bool,
+    registration_limit: int | None,
+) -> list[models.Player]:
+    """Store the door's settings; a limit raised (or dropped) moves waiting players up."""
+    tournament.entry_fee, tournament.check_in = entry_fee, check_in
+    tournament.registration_open = registration_open
+    tournament.registration_limit = registration_limit
+    fields = ["entry_fee", "check_in", "registration_open", "registration_limit"]
+    with transaction.atomic():
+        tournament.save(update_fields=fields)
+        public_pages_changed(tournament.pk)
+    return waiting_move_up(tournament)
