@@ -113,9 +113,12 @@ def waiting_list(tournament: models.Tournament) -> QuerySet[models.Player]:
 
 
 def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
-    """Give the places free under the limit to the first players waiting; returns them."""
+    """Give the places free under the limit to the first players waiting, until the first
+    draw (then the supervisor registers a player who moves up); returns them."""
     with transaction.atomic():
         locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.durchgaenge.exists():
+            return []
         free = None if locked.registration_limit is None else locked.registration_limit
         waiting = list(waiting_list(locked))
         if free is not None:

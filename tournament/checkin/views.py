@@ -8,7 +8,6 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
@@ -101,7 +100,7 @@ class CheckInPlayerView(TournamentMixin, View):
         else:
             values = {"number": player.start_number, "name": player.name}
             messages.success(request, done % {**values, "payment": _payment_text(player)})
-        return redirect(_door_url(self.tournament, request.POST.get("q", "")))
+        return redirect(_door_url(self.tournament))  # the search empty for the next one
 
 
 def _payment_text(player) -> str:
@@ -114,9 +113,8 @@ def _money(amount) -> str:
     return f"{amount:.2f}".replace(".", ",")
 
 
-def _door_url(tournament: Tournament, query: str) -> str:
-    url = reverse("manage:checkin", args=[tournament.slug])
-    return url + ("?" + urlencode({"q": query}) if query.strip() else "")
+def _door_url(tournament: Tournament) -> str:
+    return reverse("manage:checkin", args=[tournament.slug])
 
 
 class LateArrivalView(CheckInView):
@@ -139,7 +137,7 @@ class LateArrivalView(CheckInView):
             return self.render_to_response(self.get_context_data(late=form), status=400)
         except CheckInError as error:
             messages.error(request, str(error))
-            return redirect(_door_url(self.tournament, ""))
+            return redirect(_door_url(self.tournament))
         message = _("No. %(number)s %(name)s added and checked in: %(payment)s.")
         messages.success(
             request,
@@ -150,7 +148,7 @@ class LateArrivalView(CheckInView):
                 "payment": _payment_text(player),
             },
         )
-        return redirect(_door_url(self.tournament, ""))
+        return redirect(_door_url(self.tournament))
 
 
 class DoorSettingsView(TournamentMixin, FormView):

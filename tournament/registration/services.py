@@ -148,11 +148,15 @@ def player_update(
 
 
 def player_withdraw(*, player: models.Player) -> None:
-    """Withdraw a player: not drawn any more; the seats already drawn stay."""
+    """Withdraw a player: not drawn any more; the seats already drawn stay. Before the first
+    draw, the place goes to the first player on the waiting list."""
+    from tournament.checkin.services import waiting_move_up  # the door builds on this module
+
     player.withdrawn = True
     with transaction.atomic():
         player.save(update_fields=["withdrawn"])
         public_pages_changed(player.tournament_id)
+    waiting_move_up(player.tournament)
 
 
 def player_reinstate(*, player: models.Player) -> None:

@@ -1,0 +1,49 @@
+"""Two helpers at the door at once, in real threads and transactions: a player is checked in
+once, and the last place of a limited registration goes to one registration only."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checkin.conftest import FEE
+from tests.sheets.test_concurrent_entry import all_at_once
+from tournament.checkin.services import CheckInError, player_check_in, registration_add
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_two_helpers_tapping_the_same_player_check_them_in_once(door, clerk, supervisor):
+    sepp = door.players.get(start_number=1)
+    helpers = [clerk, supervisor]
+    payments = ["cash", "free"]
+    results = all_at_once(
+        2, lambda i: player_check_in(player=sepp, payment=payments[i], user=helpers[i])
+    )
+    won = [i for i, r in enumerate(results) if not isinstance(r, Exception)]
+    lost = [r for r in results if isinstance(r, CheckInError)]
+    assert len(won) == 1 and len(lost) == 1
+    assert "Sepp Huber ist schon eingecheckt, von" in str(lost[0])
+    sepp.refresh_from_db()
+    assert sepp.payment == payments[won[0]] and sepp.checked_in_by == helpers[won[0]]
+    assert sepp.paid_amount == (FEE if sepp.payment == "cash" else 0)
+
+
+def test_two_helpers_checking_in_different_players_lose_nothing(door, clerk, supervisor):
+    players = list(door.players.order_by("start_number")[:2])
+    helpers = [clerk, supervisor]
+    results = all_at_once(
+        2, lambda i: player_check_in(player=players[i], payment="cash", user=helpers[i])
+    )
+    assert not any(isinstance(r, Exception) for r in results)
+    assert door.players.filter(checked_in_at__isnull=False).count() == 2
+
+
+def test_the_last_place_goes_to_one_of_two_registrations_at_once(door):
+    door.registration_open, door.registration_limit = True, 11
+    door.save(update_fields=["registration_open", "registration_limit"])
+    names = ["Done Kreuzer", "Burgi Schex"]
+    results = all_at_once(2, lambda i: registration_add(tournament=door, name=names[i]))
+    assert not any(isinstance(r, Exception) for r in results), results
+    assert sorted(r.waiting is None for r in results) == [False, True]
+    assert door.players.filter(waiting_since__isnull=True).count() == 11
+    assert door.players.filter(waiting_since__isnull=False).count() == 1
