@@ -34,6 +34,9 @@ TASK_BACKEND            the task backend of the background jobs (default: the da
 JOB_STALE_SECONDS       seconds without a heartbeat after which a running job's worker is taken
                         for dead: the job is run again, or failed after its last attempt
                         (default 60).
+RETENTION_MONTHS        months a tournament's documents (scoresheets, names) are kept after its
+                        day before `manage.py retention --apply` anonymises it (default 6, rule
+                        5.3.5; docs/privacy.md).
 """
 
 from datetime import timedelta
@@ -204,6 +207,7 @@ PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 # Renders of expensive public pages outside that cache one visitor (address) may force per
 # minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
 PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)
+RETENTION_MONTHS = env_int("RETENTION_MONTHS", 6)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
 # Seconds between two refreshes of the live regions of a page (tournament/core/live.py): the

@@ -145,6 +145,8 @@ ACCESS = {
     "manage:person_merge": SUPERVISOR,
     "manage:person": SUPERVISOR,
     "manage:person_edit": SUPERVISOR,
+    "manage:person_export": SUPERVISOR,
+    "manage:person_erase": SUPERVISOR,
     # The door: helpers (clerks) check in; the supervisor sets Startgeld and registration and
     # sees the cash. The public registration form answers anyone ("closed" while it is).
     "manage:checkin": CLERK,
@@ -339,7 +341,13 @@ def url_kwargs(name, arguments, world):
         values["event"] = world.deleted
     elif name == "manage:clerk_remove":
         values["pk"] = world.clerk_membership.pk
-    elif name in ("manage:person", "manage:person_edit"):
+    # (person_erase: the walk's POST is not confirmed, so it only shows the confirmation)
+    elif name in (
+        "manage:person",
+        "manage:person_edit",
+        "manage:person_export",
+        "manage:person_erase",
+    ):
         values["pk"] = world.persons[0].pk
     elif name.startswith("tournament:phone_"):
         values["token"] = world.link.token

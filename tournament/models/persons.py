@@ -71,6 +71,17 @@ class Person(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # Erased at the person's request (DSGVO, tournament/persons/privacy.py): when and by whom,
+    # never the name.
+    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
+    erased_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("erased by"),
+    )
 
     class Meta:
         verbose_name = _("person")

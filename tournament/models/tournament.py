@@ -200,6 +200,8 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Registrations beyond this go onto the waiting list; empty: no limit."),
     )
+    # Past its retention (tournament/persons/privacy.py): names replaced, results untouched.
+    anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Counts the changes of what the public pages show; part of their cache key. Only ever
     # raised in SQL by `services.public_cache.public_pages_changed`, never written by `save()`.

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.persons import views
+from tournament.persons import privacy_views, views
 
 base = "kartei/<slug:organiser>/"
 
@@ -13,6 +13,10 @@ urlpatterns = [
     path(base + "zusammenfuehren/", views.PersonMergeView.as_view(), name="person_merge"),
     path(base + "<int:pk>/", views.PersonDetailView.as_view(), name="person"),
     path(base + "<int:pk>/bearbeiten/", views.PersonEditView.as_view(), name="person_edit"),
+    path(
+        base + "<int:pk>/daten.json", privacy_views.PersonExportView.as_view(), name="person_export"
+    ),
+    path(base + "<int:pk>/loeschen/", privacy_views.PersonEraseView.as_view(), name="person_erase"),
     path(
         "turnier/<slug:slug>/leitung/personen/suche/",
         views.PersonSearchView.as_view(),

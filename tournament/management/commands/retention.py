@@ -1,0 +1,39 @@
+"""`manage.py retention`: the tournaments past their retention (RETENTION_MONTHS after their
+day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py)."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
+
+
+class Command(BaseCommand):
+    help = (
+        "List the tournaments held more than RETENTION_MONTHS months ago and not anonymised "
+        "yet; --apply anonymises them (names replaced, results kept)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--apply", action="store_true", help="anonymise them (default: only list them)"
+        )
+
+    def handle(self, *args, **options):
+        due = retention_due()
+        limit = retention_limit()
+        self.stdout.write(
+            _("Retention: %(months)s months; tournaments before %(day)s are past it.")
+            % {"months": settings.RETENTION_MONTHS, "day": limit.strftime("%d.%m.%Y")}
+        )
+        if not due:
+            self.stdout.write(_("No tournament is past its retention."))
+            return
+        for tournament in due:
+            line = f"{tournament.date:%d.%m.%Y}  {tournament.slug}  {tournament.name}"
+            if options["apply"]:
+                count = tournament_anonymise(tournament)
+                line += "  " + _("anonymised (%(n)s players)") % {"n": count}
+            self.stdout.write(line)
+        if not options["apply"]:
+            self.stdout.write(_("Nothing changed. Run with --apply to anonymise them."))

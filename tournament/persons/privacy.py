@@ -1,0 +1,141 @@
+"""Data protection (DSGVO): a person's data as JSON, their erasure, and the retention of the
+tournaments' documents (scoresheets are kept six months after the tournament, rule 5.3.5).
+
+Erasing or anonymising replaces names and contact data only. Every score, total and rank lives
+on the players' and seats' rows by their keys, never by a name, so no result changes (the tests
+compare the rankings before and after).
+"""
+
+from __future__ import annotations
+
+import datetime
+from calendar import monthrange
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tournament import models
+from tournament.core.public_cache import public_pages_changed
+from tournament.models.players import personal_code_new
+from tournament.persons.results import person_results
+
+#: What stands where an erased person's name stood, in every tournament.
+ERASED = "gelöscht"
+
+
+def _when(value: datetime.datetime | datetime.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def person_export(person: models.Person) -> dict:
+    """Everything stored about `person`, as JSON-ready data (Art. 15 DSGVO)."""
+    results = person_results(person=person)
+    seats = models.Seat.objects.filter(player__person=person).exclude(signature="")
+    signatures = {
+        (s.player_id, s.durchgang.number): s.signature for s in seats.select_related("durchgang")
+    }
+    return {
+        "format": "schafkopf-person",
+        "version": 1,
+        "exported_at": timezone.now().isoformat(),
+        "organiser": person.organiser.name,
+        "person": {
+            "name": person.name,
+            "club": person.club,
+            "email": person.email,
+            "phone": person.phone,
+            "publication": person.publication,
+            "created_at": _when(person.created_at),
+            "updated_at": _when(person.updated_at),
+            "erased_at": _when(person.erased_at),
+        },
+        "tournaments": [
+            {
+                "tournament": r.player.tournament.name,
+                "date": _when(r.player.tournament.date),
+                "start_number": r.player.start_number,
+                "name": r.player.name,
+                "club": r.player.club,
+                "withdrawn": r.player.withdrawn,
+                "checked_in_at": _when(r.player.checked_in_at),
+                "startgeld": r.player.payment,
+                "rank": r.rank,
+                "points": r.points,
+                "signatures": {
+                    str(number): text
+                    for (player, number), text in sorted(signatures.items())
+                    if player == r.player.pk
+                },
+            }
+            for r in results
+        ],
+        "merges": [
+            {"at": _when(m.at), "merged_name": m.merged_name, "merged_club": m.merged_club}
+            for m in person.merges.all()
+        ],
+    }
+
+
+def person_erase(*, person: models.Person, by) -> int:
+    """Erase `person` (Art. 17 DSGVO): name "gelöscht", no club, e-mail or phone, in the
+    register and on every player of theirs in every tournament, signatures included; the
+    results stay. Returns how many tournament entries changed."""
+    with transaction.atomic():
+        players = models.Player.objects.filter(person=person)
+        tournaments = set(players.values_list("tournament_id", flat=True))
+        changed = players.update(name=ERASED, club="", publish_full_name=False)
+        models.Seat.objects.filter(player__person=person).exclude(signature="").update(
+            signature=ERASED
+        )
+        person.merges.update(merged_name=ERASED, merged_club="")
+        person.name, person.club, person.email, person.phone = ERASED, "", "", ""
+        person.publication = models.Person.Publication.INITIAL
+        person.erased_at, person.erased_by = timezone.now(), by
+        person.save()
+        for tournament_id in tournaments:
+            public_pages_changed(tournament_id)
+    return changed
+
+
+def _months_before(day: datetime.date, months: int) -> datetime.date:
+    month_index = day.year * 12 + day.month - 1 - months
+    year, month = divmod(month_index, 12)
+    return datetime.date(year, month + 1, min(day.day, monthrange(year, month + 1)[1]))
+
+
+def retention_limit(today: datetime.date | None = None) -> datetime.date:
+    """Tournaments held before this day are past their retention."""
+    return _months_before(today or timezone.localdate(), settings.RETENTION_MONTHS)
+
+
+def retention_due(today: datetime.date | None = None) -> list[models.Tournament]:
+    """The tournaments past their retention and not anonymised yet, oldest first."""
+    return list(
+        models.Tournament.objects.filter(
+            date__lt=retention_limit(today), anonymised_at__isnull=True
+        ).order_by("date", "name")
+    )
+
+
+def tournament_anonymise(tournament: models.Tournament) -> int:
+    """Replace every player's name by "Spieler N" (the start number), drop clubs, the links
+    to the person register, signatures and the phones' links; the results stay. Returns the
+    number of players."""
+    with transaction.atomic():
+        players = list(tournament.players.all())
+        for player in players:
+            player.name = f"Spieler {player.start_number}"
+            player.club, player.person, player.publish_full_name = "", None, True
+            player.personal_code = personal_code_new()
+        models.Player.objects.bulk_update(
+            players, ["name", "club", "person", "publish_full_name", "personal_code"]
+        )
+        models.Seat.objects.filter(durchgang__tournament=tournament).exclude(signature="").update(
+            signature=""
+        )
+        models.TableLink.objects.filter(table__durchgang__tournament=tournament).delete()
+        tournament.anonymised_at = timezone.now()
+        tournament.save(update_fields=["anonymised_at"])
+        public_pages_changed(tournament.pk)
+    return len(players)
