@@ -17,6 +17,7 @@ FEATURES = (
     "hall",
     "persons",
     "checkin",
+    "prizes",
 )
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

@@ -44,6 +44,7 @@ from tournament.models import (
     Hand,
     Membership,
     Organiser,
+    Prize,
     SheetEvent,
     Table,
     Tournament,
@@ -156,6 +157,11 @@ ACCESS = {
     "manage:cash": SUPERVISOR,
     "manage:cash_pdf": SUPERVISOR,
     "tournament:registration": PUBLIC,
+    "manage:prizes": SUPERVISOR,
+    "manage:prize_delete": SUPERVISOR,
+    "manage:prizes_awarded": SUPERVISOR,
+    "manage:prizes_pdf": SUPERVISOR,
+    "manage:certificates_pdf": SUPERVISOR,
 }
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
@@ -230,6 +236,7 @@ class World:
     users: dict
     link: object  # the phone link of table 2
     persons: tuple  # two persons of the register, likely duplicates: (Josef Huber, Sepp Huber)
+    prize: Prize
 
 
 def _user(username, **extra):
@@ -320,6 +327,9 @@ def world(db):
             user=users["supervisor"],
         ),
         persons=persons,
+        prize=Prize.objects.create(
+            tournament=tournament, rule="place", place_from=1, description="Ganserl"
+        ),
     )
     cache.clear()  # pages cached for this tournament must not outlive it
 
@@ -349,6 +359,8 @@ def url_kwargs(name, arguments, world):
         "manage:person_erase",
     ):
         values["pk"] = world.persons[0].pk
+    elif name == "manage:prize_delete":
+        values["pk"] = world.prize.pk
     elif name.startswith("tournament:phone_"):
         values["token"] = world.link.token
     elif name in (

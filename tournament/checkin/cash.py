@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db.models import Count, Q, Sum
 
 from tournament import models
+from tournament.prizes.services import prizes_out_total
 
 Payment = models.Payment
 
@@ -35,11 +36,6 @@ class CashSummary:
     def balance(self) -> Decimal:
         """What the cash box should hold: Startgeld paid, less the prize money paid out."""
         return self.paid_sum - self.prizes_out
-
-
-def prizes_out_total(tournament: models.Tournament) -> Decimal:
-    """The prize money paid out; the tournament's prize list fills it once it has one."""
-    return Decimal(0)
 
 
 def cash_summary(tournament: models.Tournament) -> CashSummary:

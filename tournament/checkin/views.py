@@ -24,7 +24,7 @@ from tournament.checkin.services import (
     waiting_list,
 )
 from tournament.core.access import CLERK, TournamentMixin
-from tournament.core.pdf import pdf_limited, pdf_render
+from tournament.core.pdf import pdf_render
 from tournament.models import Payment, Tournament
 from tournament.persons.services import PersonError
 from tournament.registration.services import PlayerError, player_create
@@ -186,7 +186,7 @@ class CashView(TournamentMixin, TemplateView):
 class CashPdfView(TournamentMixin, View):
     def get(self, request, slug):
         context = {"tournament": self.tournament, "summary": cash_summary(self.tournament)}
-        pdf = pdf_limited(pdf_render, TEMPLATES + "cash_pdf.html", context)
+        pdf = pdf_render(TEMPLATES + "cash_pdf.html", context)
         response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{slug}-kasse.pdf"'
         return response

@@ -116,3 +116,13 @@ def html_pdf(html: str) -> bytes:
 
 def pdf_render(template: str, context: dict) -> bytes:
     return pdf_limited(html_pdf, render_to_string(template, context))
+
+
+def html_pdf_archival(html: str) -> bytes:
+    """The PDF as PDF/A-3b, for documents kept for years (certificates)."""
+    fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
+    return HTML(string=html, url_fetcher=fetcher).write_pdf(pdf_variant="pdf/a-3b")
+
+
+def pdf_render_archival(template: str, context: dict) -> bytes:
+    return pdf_limited(html_pdf_archival, render_to_string(template, context))

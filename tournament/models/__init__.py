@@ -13,6 +13,7 @@ from tournament.models.jobs import Job
 from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Payment, Player
+from tournament.models.prizes import Prize
 from tournament.models.sheets import (
     AppendOnlyError,
     Correction,
@@ -35,6 +36,7 @@ __all__ = [
     "PersonMerge",
     "Payment",
     "Player",
+    "Prize",
     "PhoneEntry",
     "PointTableChange",
     "Sanction",

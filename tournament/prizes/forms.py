@@ -1,0 +1,27 @@
+"""The form adding a prize to the list."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Prize
+
+
+class PrizeForm(forms.ModelForm):
+    amount = forms.DecimalField(
+        label=_("Prize money (€)"),
+        required=False,
+        max_digits=8,
+        decimal_places=2,
+        localize=True,
+        help_text=_("Empty for goods; money counts in the cash summary."),
+    )
+
+    class Meta:
+        model = Prize
+        fields = ("rule", "place_from", "place_to", "every", "club", "description", "amount")
+        help_texts = {
+            "place_to": _("Empty: the first place only. 4 to 10: each of these places."),
+            "club": _("Only for the best player of a club."),
+        }

@@ -1,0 +1,15 @@
+"""The prize list, filled with names, its PDF and the certificates (supervisor)."""
+
+from django.urls import path
+
+from tournament.prizes import views
+
+base = "turnier/<slug:slug>/leitung/preise/"
+
+urlpatterns = [
+    path(base, views.PrizesView.as_view(), name="prizes"),
+    path(base + "<int:pk>/entfernen/", views.PrizeDeleteView.as_view(), name="prize_delete"),
+    path(base + "vergabe/", views.PrizesAwardedView.as_view(), name="prizes_awarded"),
+    path(base + "preise.pdf", views.PrizesPdfView.as_view(), name="prizes_pdf"),
+    path(base + "urkunden.pdf", views.CertificatesPdfView.as_view(), name="certificates_pdf"),
+]

@@ -1,0 +1,99 @@
+"""The prize pages (supervisor): the list and its editing, the list filled with names for the
+projector, the PDF to read out and the certificates (Urkunden, PDF/A)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from tournament.core.access import TournamentMixin
+from tournament.core.pdf import pdf_render, pdf_render_archival
+from tournament.models import Prize
+from tournament.prizes.forms import PrizeForm
+from tournament.prizes.services import (
+    PrizeError,
+    prize_add,
+    prize_delete,
+    prizes_awarded,
+    prizes_final,
+)
+
+TEMPLATES = "tournament/prizes/"
+
+
+class PrizesView(TournamentMixin, FormView):
+    form_class = PrizeForm
+    template_name = TEMPLATES + "prizes.html"
+
+    def get_context_data(self, **kwargs):
+        prizes = Prize.objects.filter(tournament=self.tournament).order_by("place_from", "pk")
+        return super().get_context_data(prizes=prizes, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            prize = prize_add(tournament=self.tournament, **form.cleaned_data)
+        except PrizeError as error:
+            for field, texts in error.errors.items():
+                for text in texts:
+                    form.add_error(field if field in form.fields else None, text)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Prize added: %(prize)s.") % {"prize": prize})
+        return redirect("manage:prizes", slug=self.tournament.slug)
+
+
+class PrizeDeleteView(TournamentMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        prize = get_object_or_404(Prize, tournament=self.tournament, pk=pk)
+        prize_delete(prize=prize)
+        messages.success(request, _("Prize removed: %(prize)s.") % {"prize": prize})
+        return redirect("manage:prizes", slug=slug)
+
+
+def _context(view) -> dict:
+    return {
+        "tournament": view.tournament,
+        "awards": prizes_awarded(view.tournament),
+        "final": prizes_final(view.tournament),
+    }
+
+
+class PrizesAwardedView(TournamentMixin, TemplateView):
+    """The list filled with names, large for the projector."""
+
+    template_name = TEMPLATES + "awarded.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**_context(self), **kwargs)
+
+
+class PrizesPdfView(TournamentMixin, View):
+    """The list to read out at the prize giving: from the last prize up to the winner."""
+
+    def get(self, request, slug):
+        context = _context(self)
+        context["awards"] = list(reversed([a for a in context["awards"] if a.standing]))
+        pdf = pdf_render(TEMPLATES + "awarded_pdf.html", context)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{slug}-preise.pdf"'
+        return response
+
+
+class CertificatesPdfView(TournamentMixin, View):
+    """One certificate (Urkunde) per prize winner, PDF/A-3b."""
+
+    def get(self, request, slug):
+        context = _context(self)
+        context["awards"] = [a for a in context["awards"] if a.standing]
+        if not context["awards"]:
+            messages.warning(request, _("No prize has a winner yet: there is no certificate."))
+            return redirect("manage:prizes_awarded", slug=slug)
+        pdf = pdf_render_archival(TEMPLATES + "certificates.html", context)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{slug}-urkunden.pdf"'
+        return response
