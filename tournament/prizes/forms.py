@@ -12,6 +12,7 @@ class PrizeForm(forms.ModelForm):
     amount = forms.DecimalField(
         label=_("Prize money (€)"),
         required=False,
+        min_value=0,
         max_digits=8,
         decimal_places=2,
         localize=True,
@@ -25,3 +26,10 @@ class PrizeForm(forms.ModelForm):
             "place_to": _("Empty: the first place only. 4 to 10: each of these places."),
             "club": _("Only for the best player of a club."),
         }
+
+    def clean(self):
+        values = super().clean()
+        first, last = values.get("place_from"), values.get("place_to")
+        if first and last is not None and last < first:
+            self.add_error("place_to", _("The last place cannot come before the first."))
+        return values
