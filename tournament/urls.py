@@ -18,6 +18,7 @@ FEATURES = (
     "persons",
     "checkin",
     "prizes",
+    "seasons",
 )
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

@@ -7,7 +7,15 @@ from tournament.draw import urls as draw
 from tournament.home import urls as home
 from tournament.phones import urls as phones
 from tournament.ranking import urls as ranking
+from tournament.seasons import urls as seasons
 
 app_name = "tournament"
 
-urlpatterns = [*home.public, *ranking.public, *draw.public, *phones.public, *checkin.public]
+urlpatterns = [
+    *home.public,
+    *ranking.public,
+    *draw.public,
+    *phones.public,
+    *checkin.public,
+    *seasons.public,
+]

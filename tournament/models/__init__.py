@@ -14,6 +14,7 @@ from tournament.models.persons import Organiser, Person, PersonMerge, organiser_
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Payment, Player
 from tournament.models.prizes import Prize
+from tournament.models.seasons import Season, SeasonResult
 from tournament.models.sheets import (
     AppendOnlyError,
     Correction,
@@ -37,6 +38,8 @@ __all__ = [
     "Payment",
     "Player",
     "Prize",
+    "Season",
+    "SeasonResult",
     "PhoneEntry",
     "PointTableChange",
     "Sanction",

@@ -103,7 +103,9 @@ def prizes_awarded(tournament: models.Tournament) -> list[Award]:
 
 
 def prizes_out_total(tournament: models.Tournament) -> Decimal:
-    """The prize money of every prize that has a winner."""
+    """The prize money of every prize that has a winner (one query without prize money)."""
+    if not models.Prize.objects.filter(tournament=tournament, amount__gt=0).exists():
+        return Decimal(0)
     return sum(
         (a.prize.amount for a in prizes_awarded(tournament) if a.standing and a.prize.amount),
         Decimal(0),

@@ -1,0 +1,164 @@
+"""Seasons: each tournament's part written from its public ranking when that changed, and the
+season's standings from those rows (scoring/season.py). A season page costs the same few
+queries however many tournaments it holds; a tournament changed since is written anew first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.tiebreaks import COUNTERS
+from scoring.season import Entry, SeasonRule, SeasonStanding, placement_parse, season_rank
+from tournament import models
+from tournament.models.persons import public_name
+from tournament.ranking.standings import standings_compute
+
+Publication = models.Tournament.Publication
+
+
+class SeasonError(Exception):
+    """A user error; `errors` maps a form field (or "__all__") to translated messages."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def _after(tournament: models.Tournament) -> int | None:
+    """The Durchgang the public ranking shows the standings after; None: not published."""
+    if tournament.ranking_publication == Publication.HIDDEN:
+        return None
+    if tournament.ranking_publication == Publication.AFTER:
+        return tournament.ranking_published_after
+    return tournament.number_of_durchgaenge
+
+
+def _write(tournament_id: int) -> None:
+    """Write the tournament's season results as its public ranking shows them now."""
+    with transaction.atomic():
+        tournament = models.Tournament.objects.select_for_update().get(pk=tournament_id)
+        generation = tournament.generation
+        if tournament.season_generation == generation:
+            return  # written meanwhile by another request
+        models.SeasonResult.objects.filter(tournament=tournament).delete()
+        after = _after(tournament)
+        if after is not None and tournament.durchgaenge.exists():
+            standings = standings_compute(
+                tournament, after=min(after, tournament.durchgaenge.count())
+            )
+            models.SeasonResult.objects.bulk_create(
+                models.SeasonResult(
+                    tournament=tournament,
+                    player=s.player,
+                    person_id=s.player.person_id,
+                    place=place,
+                    points=s.totals.points,
+                    counters=[getattr(s.totals, name) for name in COUNTERS],
+                )
+                for place, s in enumerate(standings, start=1)
+            )
+        models.Tournament.objects.filter(pk=tournament.pk).update(season_generation=generation)
+
+
+def season_refresh(season: models.Season) -> int:
+    """Write anew the results of the season's tournaments changed since; how many."""
+    stale = [
+        pk
+        for pk, generation, written in season.tournaments.values_list(
+            "pk", "generation", "season_generation"
+        )
+        if generation != written
+    ]
+    for pk in stale:
+        _write(pk)
+    return len(stale)
+
+
+@dataclass(frozen=True)
+class Row:
+    standing: SeasonStanding
+    name: str  # in full (staff)
+    public_name: str  # by the person's publication choice
+    club: str
+
+
+def _rule(season: models.Season) -> SeasonRule:
+    return SeasonRule(
+        kind=season.kind,
+        best=season.best,
+        placement=tuple(season.placement),
+        minimum=season.minimum,
+    )
+
+
+def season_standings(season: models.Season) -> tuple[list[models.Tournament], list[Row]]:
+    """The season's tournaments (by date) and its standings."""
+    season_refresh(season)
+    tournaments = list(season.tournaments.order_by("date", "pk"))
+    results = models.SeasonResult.objects.filter(tournament__season=season).select_related(
+        "player", "person"
+    )
+    entries, who = [], {}
+    for result in results:
+        key = f"person:{result.person_id}" if result.person_id else f"player:{result.player_id}"
+        entries.append(
+            Entry(
+                person=key,
+                tournament=result.tournament_id,
+                place=result.place,
+                points=result.points,
+                counters=tuple(result.counters),
+            )
+        )
+        who[key] = result.person or result.player
+    rows = []
+    for standing in season_rank(entries, _rule(season), seed=season.lot_seed):
+        holder = who[standing.person]
+        if isinstance(holder, models.Person):
+            shown = public_name(holder.name, full=holder.publishes_full_name)
+        else:
+            shown = holder.public_name
+        rows.append(Row(standing=standing, name=holder.name, public_name=shown, club=holder.club))
+    return tournaments, rows
+
+
+def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
+    """The form's values made ready to store, or SeasonError with German messages."""
+    errors: dict[str, list[str]] = {}
+    kind = values.get("kind")
+    text = values.pop("placement_text", "") or ""
+    try:
+        values["placement"] = list(placement_parse(text))
+    except ValueError as error:
+        errors["placement_text"] = [
+            _("“%(part)s” is no number of points: write the points by place, e.g. 25-20-16-13.")
+            % {"part": error.args[0]}
+        ]
+    if kind == models.Season.Kind.PLACEMENT and not values.get("placement") and not errors:
+        errors["placement_text"] = [_("Enter the points by place, e.g. 25-20-16-13.")]
+    if kind == models.Season.Kind.BEST and not values.get("best"):
+        errors["best"] = [_("Enter how many tournaments count.")]
+    foreign = [t for t in values.get("tournaments", []) if t.organiser_id != organiser.pk]
+    if foreign:
+        errors["tournaments"] = [_("Only tournaments of this organiser can be in its season.")]
+    if errors:
+        raise SeasonError(errors)
+    return values
+
+
+def season_save(
+    *, organiser: models.Organiser, season: models.Season | None = None, **values
+) -> models.Season:
+    values = season_checked(values, organiser=organiser)
+    tournaments = values.pop("tournaments", [])
+    with transaction.atomic():
+        if season is None:
+            season = models.Season(organiser=organiser)
+        for field, value in values.items():
+            setattr(season, field, value)
+        season.save()
+        season.tournaments.exclude(pk__in=[t.pk for t in tournaments]).update(season=None)
+        models.Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).update(season=season)
+    return season
