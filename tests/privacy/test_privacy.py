@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Membership, Player, Seat, Tournament
-from tournament.persons.privacy import ERASED, retention_due
+from tournament.models import Membership, Player, Seat, SheetEvent, Tournament
+from tournament.persons.privacy import ERASED, person_erase, retention_due, tournament_anonymise
 from tournament.persons.services import organiser_of, person_create, player_person_link
 from tournament.ranking.standings import standings_compute
 
@@ -146,3 +146,34 @@ def test_a_tournament_within_its_retention_is_not_listed(example_tournament, set
     assert retention_due(today=example_tournament.date + datetime.timedelta(days=150)) == []
     due = retention_due(today=example_tournament.date + datetime.timedelta(days=200))
     assert due == [example_tournament]
+
+
+def test_erasure_reaches_the_history(sepp, example_tournament):
+    seat = Seat.objects.get(
+        durchgang__tournament=example_tournament, durchgang__number=1, player__start_number=1
+    )
+    snapshot = {"number": 1, "declarer": "1 Sepp Huber", "partner": "2 Xaver Obermeier 2"}
+    snapshot["sanction"] = {"offender": "1 Sepp Huber", "reason": "Karten gezeigt"}
+    SheetEvent.objects.create(table=seat.table, number=1, kind="edited", before=snapshot)
+    person_erase(person=sepp, by=None)
+    event = SheetEvent.objects.get(table=seat.table, number=1, kind="edited")
+    assert event.before == {
+        "number": 1,
+        "declarer": f"1 {ERASED}",
+        "partner": "2 Xaver Obermeier 2",
+        "sanction": {"offender": f"1 {ERASED}", "reason": "Karten gezeigt"},
+    }
+    assert Seat.objects.get(pk=seat.pk).signature == ERASED
+
+
+def test_anonymising_reaches_the_history(example_tournament):
+    seat = Seat.objects.get(
+        durchgang__tournament=example_tournament, durchgang__number=1, player__start_number=3
+    )
+    name = seat.player.name
+    SheetEvent.objects.create(
+        table=seat.table, number=2, kind="edited", after={"declarer": f"3 {name}"}
+    )
+    tournament_anonymise(example_tournament)
+    event = SheetEvent.objects.get(table=seat.table, number=2, kind="edited")
+    assert event.after == {"declarer": "3 Spieler 3"}

@@ -18,6 +18,7 @@ from django.utils import timezone
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
 from tournament.models.players import personal_code_new
+from tournament.persons.renaming import documents_remove, names_replace
 from tournament.persons.results import person_results
 
 #: What stands where an erased person's name stood, in every tournament.
@@ -83,11 +84,13 @@ def person_erase(*, person: models.Person, by) -> int:
     results stay. Returns how many tournament entries changed."""
     with transaction.atomic():
         players = models.Player.objects.filter(person=person)
-        tournaments = set(players.values_list("tournament_id", flat=True))
+        entries = list(players.values_list("tournament_id", "start_number", "tournament__slug"))
+        tournaments = {tournament_id for tournament_id, _number, _slug in entries}
         changed = players.update(name=ERASED, club="", publish_full_name=False)
-        models.Seat.objects.filter(player__person=person).exclude(signature="").update(
-            signature=ERASED
-        )
+        for tournament_id in tournaments:
+            numbers = [n for t, n, _slug in entries if t == tournament_id]
+            names_replace(tournament_id, dict.fromkeys(numbers, ERASED), signature=ERASED)
+        documents_remove({slug for _t, _n, slug in entries})
         person.merges.update(merged_name=ERASED, merged_club="")
         person.name, person.club, person.email, person.phone = ERASED, "", "", ""
         person.publication = models.Person.Publication.INITIAL
@@ -119,9 +122,9 @@ def retention_due(today: datetime.date | None = None) -> list[models.Tournament]
 
 
 def tournament_anonymise(tournament: models.Tournament) -> int:
-    """Replace every player's name by "Spieler N" (the start number), drop clubs, the links
-    to the person register, signatures and the phones' links; the results stay. Returns the
-    number of players."""
+    """Replace every player's name by "Spieler N" (the start number), also in the sheet
+    history; drop clubs, the links to the person register, signatures, the phones' links and ids
+    and the stored documents; the results stay. Returns the number of players."""
     with transaction.atomic():
         players = list(tournament.players.all())
         for player in players:
@@ -131,9 +134,9 @@ def tournament_anonymise(tournament: models.Tournament) -> int:
         models.Player.objects.bulk_update(
             players, ["name", "club", "person", "publish_full_name", "personal_code"]
         )
-        models.Seat.objects.filter(durchgang__tournament=tournament).exclude(signature="").update(
-            signature=""
-        )
+        names_replace(tournament.pk, {p.start_number: p.name for p in players}, signature="")
+        models.PhoneEntry.objects.filter(table__durchgang__tournament=tournament).update(phone="")
+        documents_remove({tournament.slug})
         models.TableLink.objects.filter(table__durchgang__tournament=tournament).delete()
         tournament.anonymised_at = timezone.now()
         tournament.save(update_fields=["anonymised_at"])
