@@ -9,6 +9,8 @@ tournament's `Player` points to it. What a public page shows of the name is the 
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +48,11 @@ def organiser_default() -> Organiser:
     return organiser
 
 
+def person_key_new() -> str:
+    """The key that names a person in interchange files (stable across files)."""
+    return secrets.token_hex(8)
+
+
 class Person(models.Model):
     class Publication(models.TextChoices):
         FULL = "full", _("full name")
@@ -68,6 +75,14 @@ class Person(models.Model):
             "initial of the family name only. Staff pages and signed sheets always show the "
             "full name."
         ),
+    )
+    key = models.CharField(
+        _("key"),
+        max_length=64,
+        default=person_key_new,
+        db_index=True,
+        editable=False,
+        help_text=_("Names the person in interchange files, the same in every file."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)

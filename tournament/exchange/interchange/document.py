@@ -44,6 +44,7 @@ class DocPlayer:
     name: str
     club: str = ""
     replaces: str | None = None
+    person: str | None = None  # optional: the same person across files (a season)
 
 
 @dataclass

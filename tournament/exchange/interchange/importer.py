@@ -31,6 +31,7 @@ from tournament.exchange.interchange.document import DocHand, Document
 from tournament.exchange.interchange.problems import Problems
 from tournament.exchange.interchange.reader import parse_json, read_document
 from tournament.exchange.tournaments import tournament_delete
+from tournament.persons.services import organiser_of, player_person_link
 
 
 def tournament_import(source: str | bytes | dict[str, Any], *, replace: bool = False):
@@ -115,8 +116,30 @@ def _store(
             player.replaces_id = pk[doc_player.replaces]
             substitutes.append(player)
     models.Player.objects.bulk_update(substitutes, ["replaces"])
+    _persons_link(doc, tournament, players)
     _store_durchgaenge(doc, tournament, pk, scored)
     return tournament
+
+
+def _persons_link(
+    doc: Document, tournament: models.Tournament, players: list[models.Player]
+) -> None:
+    """Players with a `person` key become that person of the organiser's register (made with
+    the key when the register has none yet); players without one stay without a person."""
+    keyed = [(p, d.person) for p, d in zip(players, doc.players, strict=True) if d.person]
+    if not keyed:
+        return
+    organiser = organiser_of(tournament)
+    known = {
+        person.key: person
+        for person in organiser.persons.filter(key__in=[key for _p, key in keyed])
+    }
+    for player, key in keyed:
+        if key not in known:
+            known[key] = models.Person.objects.create(
+                organiser=organiser, name=player.name, club=player.club, key=key
+            )
+        player_person_link(player=player, person=known[key])
 
 
 HAND_FIELDS = (

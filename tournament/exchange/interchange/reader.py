@@ -30,7 +30,6 @@ from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
 from tournament.exchange.interchange.document import (
     DocDurchgang,
     DocHand,
-    DocPlayer,
     DocTable,
     DocTournament,
     Document,
@@ -43,6 +42,7 @@ from tournament.exchange.interchange.numbers import (
     json_int,
     short,
 )
+from tournament.exchange.interchange.player_fields import read_players
 from tournament.exchange.interchange.problems import Problems
 from tournament.models import CUSTOM_TABLE
 
@@ -90,7 +90,7 @@ def read_document(data: Any) -> Document:
         )
         r.problems.raise_if_any()
     tournament = _read_tournament(r, data)
-    players = _read_players(r, data)
+    players = read_players(r, data)
     durchgaenge = _read_durchgaenge(r, data)
     r.problems.raise_if_any()
     return Document(tournament, players, durchgaenge)
@@ -254,36 +254,6 @@ def _read_point_table(r: FieldReader, obj: dict, t: DocTournament) -> None:
         r.problems.add(f"{p}.{problem.field}", message)
     if not problems:
         t.point_table, t.scoring = data, CUSTOM_TABLE
-
-
-def _read_players(r: FieldReader, data: dict) -> list[DocPlayer]:
-    items = r.take(data, "players", "list", "", required=True)
-    players: list[DocPlayer] = []
-    for i, obj in enumerate(items if items is not MISSING else []):
-        p = f"players[{i}]"
-        if not r.is_kind(obj, "object"):
-            r.problems.add(p, r.kind_message("object"))
-            continue
-        ident = r.ident(obj, "id", p, required=True)
-        name = r.take(obj, "name", "text", p, required=True)
-        if name is not MISSING and not name.strip():
-            r.problems.add(f"{p}.name", _("must not be empty"))
-        club = r.take(obj, "club", "text", p)
-        replaces = r.ident(obj, "replaces", p)
-        if ident is MISSING or name is MISSING:
-            continue
-        if ident == "" or len(ident) > 40:
-            r.problems.add(f"{p}.id", _("must be 1 to 40 characters"))
-            continue
-        players.append(
-            DocPlayer(
-                id=ident,
-                name=name,
-                club=club if club is not MISSING else "",
-                replaces=replaces if replaces is not MISSING else None,
-            )
-        )
-    return players
 
 
 def _read_durchgaenge(r: FieldReader, data: dict) -> list[DocDurchgang]:

@@ -46,7 +46,7 @@ def tournament_document(tournament: models.Tournament) -> dict[str, Any]:
         head["deck"] = t.deck
     if t.stock_per_thrown_in is not None:
         head["stock_per_thrown_in"] = stock_number(t.stock_per_thrown_in)
-    players = list(t.players.select_related("replaces").order_by("start_number"))
+    players = list(t.players.select_related("replaces", "person").order_by("start_number"))
     ident = {p.pk: p.ident for p in players}
     return {
         "format": FORMAT,
@@ -61,6 +61,8 @@ def _player(p: models.Player) -> dict[str, Any]:
     out = {"id": p.ident, "name": p.name, "club": p.club}
     if p.replaces is not None:
         out["replaces"] = p.replaces.ident
+    if p.person is not None:  # the same person in every file (seasons are rebuilt from them)
+        out["person"] = p.person.key
     return out
 
 
