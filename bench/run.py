@@ -12,6 +12,7 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - a draw of 1,000 players with repeat avoidance <= 2 x start-up, for each Durchgang;
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
+- `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
   of the public ranking meanwhile;
 - `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
@@ -38,6 +39,7 @@ import load
 import pages
 import phones
 import printing
+import season
 import servers
 import sheet_entry
 from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
@@ -54,6 +56,8 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     slugs = [f"bench-{MEDIUM}", f"bench-{LARGE}"]
     results += pages.report(db, json.loads(script(env, "bench/pages.py", *slugs)), slugs)
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
+    source = str(document(work, season.PLAYERS))
+    results += season.report(db, json.loads(script(env, "bench/season.py", source)))
     results += load.bench_load(db, env, work)
     results += phones.bench_phones(db, env, work)
     return results

@@ -82,6 +82,7 @@ class Row:
     name: str  # in full (staff)
     public_name: str  # by the person's publication choice
     club: str
+    cells: list[tuple[int | None, bool]]  # per tournament of the season: value, counted
 
 
 def _rule(season: models.Season) -> SeasonRule:
@@ -120,7 +121,16 @@ def season_standings(season: models.Season) -> tuple[list[models.Tournament], li
             shown = public_name(holder.name, full=holder.publishes_full_name)
         else:
             shown = holder.public_name
-        rows.append(Row(standing=standing, name=holder.name, public_name=shown, club=holder.club))
+        cells = [(standing.values.get(t.pk), t.pk in standing.counted) for t in tournaments]
+        rows.append(
+            Row(
+                standing=standing,
+                name=holder.name,
+                public_name=shown,
+                club=holder.club,
+                cells=cells,
+            )
+        )
     return tournaments, rows
 
 

@@ -37,7 +37,7 @@ def season_xlsx(season: models.Season, out: str | IO[bytes]) -> None:
                 row.club,
                 row.standing.value,
                 row.standing.played,
-                *(row.standing.values.get(t.pk) for t in tournaments),
+                *(value for value, _counted in row.cells),
             )
             for row in rows
         ),
