@@ -28,6 +28,7 @@ class Migration(migrations.Migration):
                             ("club", "best player of a club"),
                             ("newcomer", "best newcomer"),
                         ],
+                        default="place",
                         max_length=8,
                         verbose_name="awarded for",
                     ),

@@ -18,7 +18,9 @@ class Prize(models.Model):
         BEST_NEWCOMER = "newcomer", _("best newcomer")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
-    rule = models.CharField(_("awarded for"), max_length=8, choices=Rule.choices)
+    rule = models.CharField(
+        _("awarded for"), max_length=8, choices=Rule.choices, default=Rule.PLACE
+    )
     place_from = models.PositiveIntegerField(_("from place"), null=True, blank=True)
     place_to = models.PositiveIntegerField(_("to place"), null=True, blank=True)
     every = models.PositiveSmallIntegerField(
