@@ -24,6 +24,7 @@ from tournament.checkin.services import (
     waiting_list,
 )
 from tournament.core.access import CLERK, TournamentMixin
+from tournament.core.form_errors import form_errors_add
 from tournament.core.pdf import pdf_render
 from tournament.models import Payment, Tournament
 from tournament.persons.services import PersonError
@@ -31,13 +32,6 @@ from tournament.registration.services import PlayerError, player_create
 
 TEMPLATES = "tournament/checkin/"
 SHOWN = 60  # rows of the door's list; more are found by searching
-
-
-def errors_add(form, error: PlayerError | PersonError) -> None:
-    """A service's messages next to their fields, the others above the form."""
-    for field, texts in error.errors.items():
-        for text in texts:
-            form.add_error(field if field in form.fields else None, text)
 
 
 def door_players(tournament: Tournament, query: str):
@@ -133,7 +127,7 @@ class LateArrivalView(CheckInView):
             )
             player_check_in(player=player, payment=values["payment"], user=request.user)
         except PlayerError as error:
-            errors_add(form, error)
+            form_errors_add(form, error.errors)
             return self.render_to_response(self.get_context_data(late=form), status=400)
         except CheckInError as error:
             messages.error(request, str(error))
@@ -221,7 +215,7 @@ class RegistrationView(View):
         try:
             registration = registration_add(tournament=self.tournament, **values)
         except (PlayerError, PersonError) as error:
-            errors_add(form, error)
+            form_errors_add(form, error.errors)
             return self.page(request, form, status=400)
         except CheckInError as error:
             form.add_error(None, str(error))

@@ -11,6 +11,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from tournament.core.access import TournamentMixin
+from tournament.core.form_errors import form_errors_add
 from tournament.core.pdf import pdf_render, pdf_render_archival
 from tournament.models import Prize
 from tournament.prizes.forms import PrizeForm
@@ -37,9 +38,7 @@ class PrizesView(TournamentMixin, FormView):
         try:
             prize = prize_add(tournament=self.tournament, **form.cleaned_data)
         except PrizeError as error:
-            for field, texts in error.errors.items():
-                for text in texts:
-                    form.add_error(field if field in form.fields else None, text)
+            form_errors_add(form, error.errors)
             return self.form_invalid(form)
         messages.success(self.request, _("Prize added: %(prize)s.") % {"prize": prize})
         return redirect("manage:prizes", slug=self.tournament.slug)

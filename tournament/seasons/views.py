@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
+from tournament.core.form_errors import form_errors_add
 from tournament.core.pdf import pdf_render
 from tournament.models import Season
 from tournament.persons.access import OrganiserMixin
@@ -49,9 +50,7 @@ class SeasonEditView(OrganiserMixin, FormView):
         try:
             season = season_save(organiser=self.organiser, season=self.season(), **values)
         except SeasonError as error:
-            for field, texts in error.errors.items():
-                for text in texts:
-                    form.add_error(field if field in form.fields else None, text)
+            form_errors_add(form, error.errors)
             return self.form_invalid(form)
         messages.success(self.request, _("Season %(name)s saved.") % {"name": season.name})
         return redirect("manage:seasons", organiser=self.organiser.slug)
