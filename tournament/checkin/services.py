@@ -119,10 +119,10 @@ def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
         locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.durchgaenge.exists():
             return []
-        free = None if locked.registration_limit is None else locked.registration_limit
+        limit = locked.registration_limit
         waiting = list(waiting_list(locked))
-        if free is not None:
-            waiting = waiting[: max(0, free - places_taken(locked))]
+        if limit is not None:
+            waiting = waiting[: max(0, limit - places_taken(locked))]
         if waiting:
             models.Player.objects.filter(pk__in=[p.pk for p in waiting]).update(waiting_since=None)
             public_pages_changed(tournament.pk)
