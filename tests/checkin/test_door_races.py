@@ -4,6 +4,8 @@ once, and the last place of a limited registration goes to one registration only
 from __future__ import annotations
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from tests.checkin.conftest import FEE
 from tests.sheets.test_concurrent_entry import all_at_once
@@ -47,3 +49,21 @@ def test_the_last_place_goes_to_one_of_two_registrations_at_once(door):
     assert sorted(r.waiting is None for r in results) == [False, True]
     assert door.players.filter(waiting_since__isnull=True).count() == 11
     assert door.players.filter(waiting_since__isnull=False).count() == 1
+
+
+def test_two_helpers_phones_posting_the_same_check_in_at_once(door, clerk, supervisor):
+    """The same race through the page: two logged-in clients post at the same moment."""
+    clients = [Client(), Client()]
+    clients[0].force_login(clerk)
+    clients[1].force_login(supervisor)
+    resi = door.players.get(start_number=2)
+    url = reverse("manage:checkin_player", args=[door.slug, resi.pk])
+    actions = ["cash", "free"]
+    pages = all_at_once(
+        2, lambda i: clients[i].post(url, {"action": actions[i]}, follow=True).content.decode()
+    )
+    told = [page for page in pages if "Resi Maier ist schon eingecheckt, von" in page]
+    done = [page for page in pages if "Nr. 2 Resi Maier eingecheckt:" in page]
+    assert len(told) == 1 and len(done) == 1
+    resi.refresh_from_db()
+    assert resi.checked_in_at is not None and resi.payment in actions
