@@ -4,11 +4,13 @@
 `draw` the Durchgänge, tables and seats; `hands` the games, sanctions and score rows; `sheets`
 what happens to a scoresheet after the draw (its append-only history, corrections); `phones` the
 players' phones at a table (links, scorekeeper, entries received); `jobs` the background
-jobs (print jobs, exports, restores); `persons` the organisers and their person register.
+jobs (print jobs, exports, restores); `persons` the organisers and their person register;
+`installation` the secret that signs this installation's backups.
 """
 
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
+from tournament.models.installation import InstallationKey
 from tournament.models.jobs import Job
 from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
 from tournament.models.phones import PhoneEntry, TableLink
@@ -30,6 +32,7 @@ __all__ = [
     "Durchgang",
     "Hand",
     "HandScore",
+    "InstallationKey",
     "Job",
     "Membership",
     "Organiser",
