@@ -37,6 +37,8 @@ JOB_STALE_SECONDS       seconds without a heartbeat after which a running job's 
 RETENTION_MONTHS        months a tournament's documents (scoresheets, names) are kept after its
                         day before `manage.py retention --apply` anonymises it (default 6, rule
                         5.3.5; docs/privacy.md).
+RESTORE_UPLOAD_MAX_MB   the largest backup a supervisor may upload to restore (default 100);
+                        an upload not confirmed is deleted after UPLOAD_KEEP_MINUTES (default 60).
 """
 
 from datetime import timedelta
@@ -190,6 +192,15 @@ STATIC_MANIFEST = env_bool("DJANGO_STATIC_MANIFEST", default=not DEBUG)
 # folder here, a shared volume (or object storage) when several machines run the app. Never
 # served as static files: downloads go through the job's view, which checks the role.
 MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or BASE_DIR / "var" / "media")
+# What the storage writes (job results, uploads waiting for their confirmation) holds names:
+# readable by the app's own user only.
+FILE_UPLOAD_PERMISSIONS = 0o600
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -208,6 +219,8 @@ PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 # minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
 PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)
 RETENTION_MONTHS = env_int("RETENTION_MONTHS", 6)
+RESTORE_UPLOAD_MAX_MB = env_int("RESTORE_UPLOAD_MAX_MB", 100)
+UPLOAD_KEEP_MINUTES = env_int("UPLOAD_KEEP_MINUTES", 60)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
 # Seconds between two refreshes of the live regions of a page (tournament/core/live.py): the

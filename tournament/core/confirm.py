@@ -34,6 +34,16 @@ class PreviewTable:
 
 
 @dataclass(frozen=True)
+class PreviewOption:
+    """A checkbox of the confirmation's form, not ticked at first: ticked, its value is posted
+    with the action (e.g. a role of a backup to take over)."""
+
+    name: str
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Preview:
     """What an action will do: a heading (the question), concrete statements and the label of
     the button that does it. `refused` says why it cannot be done; then there is no button."""
@@ -45,6 +55,9 @@ class Preview:
     tables: Sequence[PreviewTable] = field(default_factory=tuple)
     #: a button that destroys (red) or one that only changes (the usual colour)
     danger: bool = True
+    #: checkboxes in the confirmation's form, under a legend
+    options: Sequence[PreviewOption] = field(default_factory=tuple)
+    options_legend: str = ""
 
 
 def confirm_page(

@@ -3,8 +3,12 @@ what the restore will replace (computed by the restore itself, rolled back), the
 
 The upload waits between the two steps in the storage (MEDIA_ROOT, shared by the app servers
 and the task workers), named by a random token that only this user's session knows, with its
-SHA-256: a file changed meanwhile is refused. The restore itself runs as a background job
+SHA-256: a file changed meanwhile is refused; an upload never confirmed is deleted after an
+hour (tournament/jobs/uploads.py). The restore itself runs as a background job
 (tournament/jobs/): a large tournament takes longer than a request should.
+
+What a backup is trusted with through the web (tournament data only; the roles ticked here) is
+said in tournament/exchange/backup/replace.py.
 """
 
 from __future__ import annotations
@@ -20,20 +24,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
+from config.uploads import MARGIN
 from tournament import models
 from tournament.core.access import SUPERVISOR, TournamentMixin
-from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
+from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewOption, PreviewTable
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.replace import (
+    BackupRole,
     ReplacePreview,
     backup_replace_preview,
-    tournament_counts,
 )
+from tournament.exchange.backup.signature import Origin
 from tournament.jobs.services import job_start
 from tournament.jobs.status import job_urls
-from tournament.jobs.uploads import upload_keep, upload_sha256
+from tournament.jobs.uploads import restore_upload_limit, upload_keep, upload_sha256, uploads_sweep
 
 SESSION_KEY = "backup_restore"
+ROLE_FIELD = "rolle"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.0f}"
 
 
 class RestoreForm(forms.Form):
@@ -42,6 +53,18 @@ class RestoreForm(forms.Form):
         help_text=gettext_lazy("A backup of this tournament, as “Download a backup” writes it."),
         widget=forms.ClearableFileInput(attrs={"accept": ".zip"}),
     )
+
+    def clean_archive(self):
+        archive = self.cleaned_data["archive"]
+        if archive.size > restore_upload_limit():
+            raise forms.ValidationError(too_large_message())
+        return archive
+
+
+def too_large_message() -> str:
+    return _("The file is larger than %(limit)s MB, the limit for a backup to restore.") % {
+        "limit": _megabytes(restore_upload_limit())
+    }
 
 
 class RestoreView(ConfirmActionMixin, TournamentMixin, View):
@@ -53,12 +76,19 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
 
     def get(self, request, *args, **kwargs):
         if "token" not in request.GET:
+            uploads_sweep()
             return self.upload_page(RestoreForm())
         return self.checked(self.confirm_response)
 
     def post(self, request, *args, **kwargs):
         if "token" in request.POST:
             return self.checked(super().post, request, *args, **kwargs)
+        if _content_length(request) > restore_upload_limit() + MARGIN:
+            # the upload stopped at the limit (config/uploads.py): say why
+            form = RestoreForm(data={})
+            form.is_valid()
+            form.errors["archive"] = form.error_class([too_large_message()])
+            return self.upload_page(form, status=413)
         form = RestoreForm(request.POST, request.FILES)
         if not form.is_valid():
             return self.upload_page(form, status=400)
@@ -104,14 +134,24 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         action = _("Replace the tournament by the backup")
         try:
             with default_storage.open(self.stored, "rb") as source:
-                preview = backup_replace_preview(self.tournament, source, user=self.request.user)
+                preview = backup_replace_preview(self.tournament, source)
         except BackupError as exc:
             return Preview(heading, [], action, refused=str(exc))
         return Preview(
             heading,
             restore_lines(preview, self.filename),
             action,
-            tables=[restore_table(preview)],
+            tables=restore_tables(preview),
+            options=[
+                PreviewOption(
+                    ROLE_FIELD,
+                    role.username,
+                    _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_display},
+                )
+                for role in preview.roles
+                if not role.refused
+            ],
+            options_legend=_("Take over these roles of the backup (each only when ticked):"),
         )
 
     def perform(self):
@@ -123,13 +163,33 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
             user=self.request.user,
             upload=self.stored,
             upload_sha256=self.sha256,
+            options={"roles": self.request.POST.getlist(ROLE_FIELD)[:100]},
         )
         self.request.session.pop(SESSION_KEY, None)
         return redirect(job_urls(job)["page"])
 
 
-def restored_games(tournament) -> int:
-    return tournament_counts(tournament).games
+def _content_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def origin_line(origin: Origin) -> str:
+    if origin is Origin.HERE:
+        return _("The backup is signed by this installation.")
+    if origin is Origin.ALTERED:
+        return _(
+            "The backup's signature does not match: it was changed after it was written. It is "
+            "restored like a backup of another installation: tournament data only, without "
+            "roles and without the user names of its history."
+        )
+    return _(
+        "The backup is not signed by this installation (another installation, or written "
+        "before backups were signed): tournament data only, without roles and without the "
+        "user names of its history."
+    )
 
 
 def restore_lines(p: ReplacePreview, filename: str) -> list[str]:
@@ -139,7 +199,18 @@ def restore_lines(p: ReplacePreview, filename: str) -> list[str]:
             "%(after)s games."
         )
         % {"name": p.name, "now": p.now.games, "after": p.after.games},
+        origin_line(p.origin),
+        _(
+            "The tournament stays with the organiser %(organiser)s, in its season, with its "
+            "prize list."
+        )
+        % {"organiser": p.organiser},
     ]
+    if p.backup_organiser:
+        lines.append(
+            _("The backup names the organiser %(organiser)s: that is not taken over.")
+            % {"organiser": p.backup_organiser}
+        )
     parts = []
     if p.games_lost:
         parts.append(
@@ -178,25 +249,46 @@ def restore_lines(p: ReplacePreview, filename: str) -> list[str]:
             )
             % {"count": p.links}
         )
-    if p.users_created:
-        lines.append(
-            ngettext(
-                "%(count)s user account of the backup is created, inactive.",
-                "%(count)s user accounts of the backup are created, inactive.",
-                p.users_created,
-            )
-            % {"count": p.users_created}
-        )
-    if p.role_after is None:
-        lines.append(
-            _("Afterwards you have no role in this tournament: the roles of the backup apply.")
-        )
+    lines.append(
+        _("The roles of now stay: %(roles)s.")
+        % {"roles": ", ".join(f"{user} ({role})" for user, role in p.roles_now) or "–"}
+    )
+    if not p.person_changes:
+        lines.append(_("Every player stays linked to the same person of the register."))
     if filename:
         lines.append(_("Backup file: %(name)s") % {"name": filename})
     return lines
 
 
-def restore_table(p: ReplacePreview) -> PreviewTable:
+def restore_tables(p: ReplacePreview) -> list[PreviewTable]:
+    tables = [counts_table(p)]
+    if p.roles:
+        tables.append(
+            PreviewTable(
+                caption=_("Roles named in the backup"),
+                headers=[_("User"), _("Role"), _("Taken over")],
+                rows=[(r.username, r.role_display, _taken_over(r)) for r in p.roles],
+            )
+        )
+    if p.person_changes:
+        tables.append(
+            PreviewTable(
+                caption=_("Players whose person of the register changes"),
+                headers=[_("No."), _("Player"), _("Person now"), _("Person after the restore")],
+                rows=[(c.start_number, c.name, c.before, c.after) for c in p.person_changes],
+                numeric=frozenset({0}),
+            )
+        )
+    return tables
+
+
+def _taken_over(role: BackupRole) -> str:
+    if role.refused:
+        return _("no: %(why)s") % {"why": role.refused}
+    return _("only when ticked below")
+
+
+def counts_table(p: ReplacePreview) -> PreviewTable:
     rows = [
         (_("Players"), p.now.players, p.after.players),
         (_("Durchgänge"), p.now.durchgaenge, p.after.durchgaenge),

@@ -46,6 +46,7 @@ def job_start(
     total: int = 0,
     upload: str = "",
     upload_sha256: str = "",
+    options: dict | None = None,
 ) -> tuple[Job, bool]:
     """The waiting job of this kind for the Durchgang (or tournament), else a new one, queued
     on the task backend. Returns the job and whether it is new."""
@@ -65,6 +66,7 @@ def job_start(
                     total=total,
                     upload=upload,
                     upload_sha256=upload_sha256,
+                    options=options or {},
                 )
         except IntegrityError:
             continue  # another server started it a moment ago: join that one

@@ -54,6 +54,8 @@ class Job(models.Model):
     #: The name in the storage of an uploaded file the job reads, and its SHA-256.
     upload = models.CharField(max_length=255, blank=True)
     upload_sha256 = models.CharField(max_length=64, blank=True)
+    #: What the requester chose beside the upload: the roles of a backup ticked for a restore.
+    options = models.JSONField(default=dict, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

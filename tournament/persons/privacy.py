@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
+from tournament.jobs.uploads import uploads_sweep
 from tournament.models.players import personal_code_new
 from tournament.persons.renaming import documents_remove, names_replace
 from tournament.persons.results import person_results
@@ -98,6 +99,8 @@ def person_erase(*, person: models.Person, by) -> int:
         person.save()
         for tournament_id in tournaments:
             public_pages_changed(tournament_id)
+    # a backup uploaded for a restore and not confirmed may hold the name: gone now, too
+    uploads_sweep(datetime.timedelta(0))
     return changed
 
 

@@ -1,23 +1,33 @@
-"""Read a backup archive: its manifest, and every member checked against its SHA-256."""
+"""Read a backup archive: its manifest, every member checked against its SHA-256, and where it
+comes from (its signature, tournament/exchange/backup/signature.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from django.utils.translation import gettext as _
 
 from tournament.exchange.backup import FORMAT, MANIFEST, VERSION, BackupError
+from tournament.exchange.backup.signature import Origin, installation_secret, manifest_origin
 
 MAX_MEMBER = 512 * 1024 * 1024  # bytes: a member larger than this is no backup of ours
 
 
-def archive_read(source: str | Path | IO[bytes]) -> list[tuple[dict, dict]]:
+@dataclass(frozen=True)
+class Archive:
+    #: the (interchange document, history) of every tournament
+    tournaments: list[tuple[Any, Any]]
+    origin: Origin
+
+
+def archive_read(source: str | Path | IO[bytes]) -> Archive:
     """The (interchange document, history) of every tournament in the archive, checked against
-    the manifest's SHA-256 sums; raises `BackupError` naming what is wrong."""
+    the manifest's SHA-256 sums, and its origin; raises `BackupError` naming what is wrong."""
     try:
         with zipfile.ZipFile(source) as archive:
             manifest = _member_json(archive, MANIFEST)
@@ -37,13 +47,14 @@ def archive_read(source: str | Path | IO[bytes]) -> list[tuple[dict, dict]]:
                 raise BackupError(_("The manifest lists a tournament twice."))
             for name, entry in files.items():
                 _member_check(archive, name, entry)
-            return [
+            tournaments = [
                 (
                     _member_json(archive, f"{slug}.json", files),
                     _member_json(archive, f"{slug}.history.json", files),
                 )
                 for slug in slugs
             ]
+            return Archive(tournaments, manifest_origin(manifest, installation_secret()))
     except (zipfile.BadZipFile, OSError) as exc:
         raise BackupError(
             _("The backup cannot be read: %(error)s") % {"error": getattr(exc, "strerror", exc)}

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tournament import models
 from tournament.exchange.backup import FORMAT, HISTORY_FORMAT, MANIFEST, VERSION
+from tournament.exchange.backup.signature import installation_secret, manifest_signature
 from tournament.exchange.interchange.writer import tournament_document
 
 # Tournament fields the history does not keep: the database id, the slug (the document has it),
@@ -41,10 +42,6 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, cls=_Encoder, ensure_ascii=False, indent=1).encode()
 
 
-def _username(user_id: int | None, names: dict[int, str]) -> str | None:
-    return names.get(user_id) if user_id is not None else None
-
-
 def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
     """Everything of the tournament the interchange document does not hold, by natural keys."""
     t = tournament
@@ -61,7 +58,9 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         "format": HISTORY_FORMAT,
         "version": VERSION,
         "tournament": t.slug,
-        # The organiser by slug and name (its person register is not in backups yet).
+        # The organiser by slug and name (its person register is not in backups yet). Only the
+        # administrator's restore (manage.py restore) follows it; the web restore keeps the
+        # organiser of the tournament it replaces.
         "organiser": {"slug": t.organiser.slug, "name": t.organiser.name} if t.organiser else None,
         "settings": {
             f.name: f.value_from_object(t)
@@ -74,6 +73,7 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         "players": [
             {"id": p.ident, "start_number": p.start_number, "withdrawn": p.withdrawn}
             | {"drawn_lot": p.drawn_lot, "personal_code": p.personal_code}
+            | {"publish_full_name": p.publish_full_name}
             for p in t.players.order_by("pk")
         ],
         "durchgaenge": [
@@ -184,7 +184,9 @@ def _consistent_snapshot() -> None:
 
 
 def backup_write(out: IO[bytes], tournaments: Iterable[models.Tournament] | None = None) -> int:
-    """Write the backup archive of `tournaments` (default: all) to `out`; return how many."""
+    """Write the backup archive of `tournaments` (default: all) to `out`, signed by this
+    installation; return how many."""
+    secret = installation_secret()  # before the read-only snapshot: it may have to make it
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if outermost:  # inside a caller's transaction, its snapshot holds
@@ -207,8 +209,10 @@ def backup_write(out: IO[bytes], tournaments: Iterable[models.Tournament] | None
             for name, data in members.items()
         },
     }
+    readable = json.loads(_json(manifest))  # signed as it reads back (times as text)
+    readable["signature"] = manifest_signature(readable, secret)
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(MANIFEST, _json(manifest))
+        archive.writestr(MANIFEST, _json(readable))
         for name, data in members.items():
             archive.writestr(name, data)
     return len(slugs)

@@ -1,33 +1,85 @@
 """Restore one tournament from its own backup, replacing it as it is now (the supervisor's
 *Wiederherstellen*), all or nothing; and what that will do, computed by the same code in a
-transaction that is rolled back."""
+transaction that is rolled back.
+
+A backup restored through the web is trusted with tournament data only (trust.py): the
+tournament stays with its organiser, in its season, with its prize list and its roles of now;
+no account, organiser or person is made; of the backup's roles only those are added that the
+restoring supervisor ticked, each of an account that is staff of the organiser already, and only
+from a backup signed by this installation (signature.py).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.access import tournament_role
 from tournament.core.dry_run import dry_run
 from tournament.core.public_cache import public_pages_changed
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.archive import archive_read
-from tournament.exchange.backup.restore import _tournament_restore, _users_ensure
+from tournament.exchange.backup.restore import _tournament_restore
+from tournament.exchange.backup.signature import Origin
+from tournament.exchange.backup.trust import Trust, history_user_names, users_existing
 from tournament.exchange.tournaments import tournament_delete
 
 Source = str | Path | IO[bytes]
 
 
-def backup_tournament_replace(tournament: models.Tournament, source: Source) -> models.Tournament:
-    """Replace `tournament` by the tournament of the same slug in the backup `source`: deleted
-    and restored in one transaction (every score checked against the backup), or nothing."""
-    contents = archive_read(source)
+@dataclass(frozen=True)
+class BackupRole:
+    """A role the backup names, and why it is not taken over ("" when it is, if ticked)."""
+
+    username: str
+    role: str
+    user_id: int | None
+    refused: str
+
+    @property
+    def role_display(self) -> str:
+        return str(models.Membership.Role(self.role).label)
+
+
+def backup_roles(tournament: models.Tournament, history: Any, origin: Origin) -> list[BackupRole]:
+    """The roles of the backup's history, each judged for `tournament` as it is now."""
+    entries = history.get("memberships") if isinstance(history, dict) else None
+    valid = [
+        (m["user"], m["role"])
+        for m in (entries if isinstance(entries, list) else [])
+        if isinstance(m, dict)
+        and isinstance(m.get("user"), str)
+        and m.get("role") in models.Membership.Role.values
+    ]
+    accounts = users_existing([name for name, _role in valid])
+    organiser = tournament.organiser
+    staff = set(organiser.staff.values_list("pk", flat=True)) if organiser else set()
+    now = set(tournament.memberships.values_list("user_id", flat=True))
+    roles = []
+    for name, role in dict.fromkeys(valid):
+        user_id = accounts.get(name)
+        if origin is not Origin.HERE:
+            refused = _("the backup is not signed by this installation")
+        elif user_id is None:
+            refused = _("this installation has no such account")
+        elif user_id in now:
+            refused = _("has a role in the tournament now, which stays")
+        elif user_id not in staff:
+            refused = _("not staff of the organiser %(organiser)s") % {
+                "organiser": organiser.name if organiser else "–"
+            }
+        else:
+            refused = ""
+        roles.append(BackupRole(name, role, user_id, refused))
+    return roles
+
+
+def _matching(tournament: models.Tournament, contents: list[tuple[Any, Any]]) -> tuple[Any, Any]:
     matching = [(doc, history) for doc, history in contents if _slug(doc) == tournament.slug]
     if not matching:
         slugs = ", ".join(_slug(doc) for doc, _history in contents) or "–"
@@ -35,15 +87,48 @@ def backup_tournament_replace(tournament: models.Tournament, source: Source) -> 
             _("The backup does not hold the tournament %(slug)s (it holds: %(slugs)s).")
             % {"slug": tournament.slug, "slugs": slugs}
         )
-    doc, history = matching[0]
+    return matching[0]
+
+
+def backup_tournament_replace(
+    tournament: models.Tournament, source: Source, *, roles: Collection[str] = ()
+) -> models.Tournament:
+    """Replace `tournament` by the tournament of the same slug in the backup `source`: deleted
+    and restored in one transaction (every score checked against the backup), or nothing.
+    `roles`: the user names whose role in the backup the supervisor ticked."""
+    archive = archive_read(source)
+    doc, history = _matching(tournament, archive.tournaments)
     with transaction.atomic():
         old = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        organiser = old.organiser or models.organiser_default()
+        kept = list(old.memberships.order_by("pk").values_list("user_id", "role"))
+        added = [
+            (r.user_id, r.role)
+            for r in backup_roles(old, history, archive.origin)
+            if not r.refused and r.username in roles and r.user_id is not None
+        ]
+        names = history_user_names(history) if archive.origin is Origin.HERE else []
+        season, prizes = old.season_id, _prizes(old)
         tournament_delete(old)
-        records = history.get("users", []) if isinstance(history, dict) else []
-        users = _users_ensure(list(records) if isinstance(records, list) else [])
-        restored = _tournament_restore(doc, history, users)
+        trust = Trust.tournament_only(organiser, users_existing(names), kept + added)
+        restored = _tournament_restore(doc, history, trust)
+        models.Tournament.objects.filter(pk=restored.pk).update(season=season)
+        models.Prize.objects.bulk_create(
+            models.Prize(tournament=restored, **values) for values in prizes
+        )
+        restored.refresh_from_db()
         public_pages_changed(restored.pk)
         return restored
+
+
+def _prizes(tournament: models.Tournament) -> list[dict[str, Any]]:
+    """The prize list is no part of a backup: it stays as it is now."""
+    fields = [
+        f.attname
+        for f in models.Prize._meta.concrete_fields
+        if not f.primary_key and f.name != "tournament"
+    ]
+    return list(tournament.prizes.order_by("pk").values(*fields))
 
 
 def _slug(doc) -> str:
@@ -81,6 +166,22 @@ def _game_versions(tournament: models.Tournament) -> dict[tuple[int, int, int], 
     }
 
 
+def _person_links(tournament: models.Tournament) -> dict[str, tuple[int, str, str]]:
+    """Player id → (start number, name, the person of the register it is linked to)."""
+    return {
+        p.ident: (p.start_number, p.name, str(p.person) if p.person else "–")
+        for p in tournament.players.select_related("person")
+    }
+
+
+@dataclass(frozen=True)
+class PersonLinkChange:
+    start_number: int
+    name: str
+    before: str
+    after: str
+
+
 @dataclass(frozen=True)
 class ReplacePreview:
     name: str
@@ -91,21 +192,29 @@ class ReplacePreview:
     games_added: int
     games_changed: int
     links: int
-    users_created: int
-    #: the user's role in the tournament afterwards (None: no role; the backup's roles apply)
-    role_after: str | None
+    origin: Origin
+    #: the organiser the tournament stays with, and the one the backup names if another
+    organiser: str
+    backup_organiser: str
+    #: the roles of now (kept), and the backup's roles as judged for this tournament
+    roles_now: list[tuple[str, str]]
+    roles: list[BackupRole]
+    person_changes: list[PersonLinkChange]
 
 
-def backup_replace_preview(
-    tournament: models.Tournament, source: Source, *, user
-) -> ReplacePreview:
+def backup_replace_preview(tournament: models.Tournament, source: Source) -> ReplacePreview:
     """What `backup_tournament_replace` does, done and rolled back; `BackupError` when it would
     refuse (a damaged archive, another tournament, scores that differ from the backup)."""
+    archive = archive_read(source)
+    doc, history = _matching(tournament, archive.tournaments)
     now, versions = tournament_counts(tournament), _game_versions(tournament)
+    persons_now = _person_links(tournament)
     links = models.TableLink.objects.filter(
         table__durchgang__tournament=tournament, revoked_at__isnull=True
     ).count()
-    users = get_user_model().objects.count()
+    roles = backup_roles(tournament, history, archive.origin)
+    if hasattr(source, "seek"):
+        source.seek(0)
 
     def replace():
         restored = backup_tournament_replace(tournament, source)
@@ -113,11 +222,21 @@ def backup_replace_preview(
             restored.name,
             tournament_counts(restored),
             _game_versions(restored),
-            get_user_model().objects.count() - users,
-            tournament_role(user, restored),
+            _person_links(restored),
         )
 
-    name, after, restored, created, role = dry_run(replace)
+    name, after, restored, persons_after = dry_run(replace)
+    named = history.get("organiser") if isinstance(history, dict) else None
+    organiser = tournament.organiser.name if tournament.organiser else "–"
+    backup_organiser = (
+        str(named.get("name") or named.get("slug")) if isinstance(named, dict) else ""
+    )
+    if (
+        isinstance(named, dict)
+        and tournament.organiser
+        and named.get("slug") == tournament.organiser.slug
+    ):
+        backup_organiser = ""
     return ReplacePreview(
         name=name,
         now=now,
@@ -128,6 +247,19 @@ def backup_replace_preview(
             1 for key in versions.keys() & restored.keys() if versions[key] != restored[key]
         ),
         links=links,
-        users_created=created,
-        role_after=role,
+        origin=archive.origin,
+        organiser=organiser,
+        backup_organiser=backup_organiser,
+        roles_now=[
+            (m.user.get_username(), m.get_role_display())
+            for m in tournament.memberships.select_related("user").order_by("pk")
+        ],
+        roles=roles,
+        person_changes=[
+            PersonLinkChange(number, player, before, persons_after[ident][2])
+            for ident, (number, player, before) in sorted(
+                persons_now.items(), key=lambda item: item[1][0]
+            )
+            if ident in persons_after and persons_after[ident][2] != before
+        ],
     )

@@ -5,7 +5,9 @@ field by field); its rows are stored as they were, with the history's extra data
 closings, approvals, versions, timestamps), and every sheet is scored again by the services.
 The scores must equal the `points` the backup wrote for every game, else nothing is stored: the
 restore gives the same standings or none. History rows keep their times and their users; a user
-missing in this database is created inactive, without a usable password.
+missing in this database is created inactive, without a usable password. What is taken from the
+backup besides the tournament's data (organiser, accounts, roles, persons) is the restore's
+`Trust` (tournament/exchange/backup/trust.py).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from tournament.core.engine import sheet_context
 from tournament.core.scores import table_rescore
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.archive import archive_read
-from tournament.exchange.backup.dump import PLAYER_KEYS
+from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
+from tournament.exchange.backup.trust import Trust, persons_for_keys
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.reader import Document, read_document
 from tournament.models.players import personal_code_new
@@ -45,12 +48,14 @@ def database_empty_check() -> None:
 
 
 def backup_restore(source: str | Path | IO[bytes]) -> list[models.Tournament]:
-    """Restore every tournament of the archive into an empty database, in one transaction."""
-    contents = archive_read(source)
+    """Restore every tournament of the archive into an empty database, in one transaction:
+    everything the backup says (the administrator's tool): organisers, accounts, roles, persons."""
+    contents = archive_read(source).tournaments
     with transaction.atomic():
         database_empty_check()
         users = _users_ensure([u for _doc, history in contents for u in history.get("users", [])])
-        return [_tournament_restore(doc, history, users) for doc, history in contents]
+        trust = Trust.everything(users)
+        return [_tournament_restore(doc, history, trust) for doc, history in contents]
 
 
 def _users_ensure(records: list[dict]) -> dict[str, int]:
@@ -75,7 +80,7 @@ def _users_ensure(records: list[dict]) -> dict[str, int]:
     return ids
 
 
-def _tournament_restore(data: Any, history: Any, users: dict[str, int]) -> models.Tournament:
+def _tournament_restore(data: Any, history: Any, trust: Trust) -> models.Tournament:
     try:
         doc = read_document(data)
     except InterchangeError as exc:
@@ -89,7 +94,7 @@ def _tournament_restore(data: Any, history: Any, users: dict[str, int]) -> model
     ):
         raise BackupError(_("This is no backup of this program (unknown manifest)."))
     try:
-        return _Restore(doc, data, history, users).run()
+        return _Restore(doc, data, history, trust).run()
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BackupError(
             _("The history of %(slug)s in the backup is invalid (%(error)s).")
@@ -122,11 +127,11 @@ def _personal_code(value: Any) -> str:
 class _Restore:
     """One tournament: its rows, in the order their references need."""
 
-    def __init__(self, doc: Document, data: dict, history: dict, users: dict[str, int]):
-        self.doc, self.data, self.history, self.users = doc, data, history, users
+    def __init__(self, doc: Document, data: dict, history: dict, trust: Trust):
+        self.doc, self.data, self.history, self.trust = doc, data, history, trust
 
     def user(self, name: str | None) -> int | None:
-        return None if name is None else self.users[name]
+        return None if name is None else self.trust.users.get(name)
 
     def run(self) -> models.Tournament:
         self.tournament = self.tournament_create()
@@ -154,10 +159,13 @@ class _Restore:
         }
         fields = {f.name: f for f in models.Tournament._meta.concrete_fields}
         for name, value in settings.items():
-            if name in fields and name != "id" and name != "slug":
-                values[name] = fields[name].to_python(value)
+            field = fields.get(name)
+            if field is not None and name not in SKIPPED_SETTINGS and not field.is_relation:
+                values[name] = field.to_python(value)
         organiser = self.history.get("organiser")  # absent in backups made before organisers
-        if organiser:
+        if self.trust.organiser is not None:
+            values["organiser"] = self.trust.organiser
+        elif organiser:
             values["organiser"], _created = models.Organiser.objects.get_or_create(
                 slug=organiser["slug"], defaults={"name": organiser["name"]}
             )
@@ -166,14 +174,23 @@ class _Restore:
         if created_at is not None:
             models.Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
             tournament.refresh_from_db(fields=["created_at"])
+        roles = self.trust.memberships
+        if roles is None:
+            roles = [(self.trust.users[m["user"]], m["role"]) for m in self.history["memberships"]]
         models.Membership.objects.bulk_create(
-            models.Membership(tournament=tournament, user_id=self.users[m["user"]], role=m["role"])
-            for m in self.history["memberships"]
+            models.Membership(tournament=tournament, user_id=user, role=role)
+            for user, role in dict.fromkeys(roles)
         )
         return tournament
 
     def players_create(self) -> dict[str, int]:
         extra = {p["id"]: p for p in self.history["players"]}
+        full = {p.id: bool(extra[p.id].get("publish_full_name", True)) for p in self.doc.players}
+        persons = persons_for_keys(
+            self.tournament.organiser or models.organiser_default(),
+            [(p.person, p.name, p.club, full[p.id]) for p in self.doc.players],
+            create=self.trust.persons_create,
+        )
         players = models.Player.objects.bulk_create(
             models.Player(
                 tournament=self.tournament,
@@ -184,6 +201,10 @@ class _Restore:
                 withdrawn=extra[p.id]["withdrawn"],
                 drawn_lot=extra[p.id]["drawn_lot"],
                 personal_code=_personal_code(extra[p.id].get("personal_code")),
+                person=persons.get(p.person or ""),
+                # the person's consent bounds the player's: "initial only" of either holds
+                publish_full_name=full[p.id]
+                and (p.person not in persons or persons[p.person].publishes_full_name),
             )
             for p in self.doc.players
         )

@@ -8,7 +8,10 @@ from tournament.management.commands.backup import database_message
 
 
 class Command(BaseCommand):
-    help = "Restore a backup archive (manage.py backup) into an empty database, all or nothing."
+    help = (
+        "Restore a backup archive (manage.py backup) into an empty database, all or nothing, "
+        "with everything it names: organisers, accounts, roles, persons."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("archive", help="the zip archive written by manage.py backup")
@@ -23,3 +26,10 @@ class Command(BaseCommand):
         for tournament in tournaments:
             self.stdout.write(tournament.slug)
         self.stderr.write(_("%(count)s tournament(s) restored.") % {"count": len(tournaments)})
+        self.stderr.write(
+            _(
+                "Restored everything of the backup, as the administrator's tool does: "
+                "tournaments, their organisers, user accounts (new ones inactive, without a "
+                "password), roles and the persons of the players."
+            )
+        )

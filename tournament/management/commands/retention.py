@@ -1,10 +1,12 @@
 """`manage.py retention`: the tournaments past their retention (RETENTION_MONTHS after their
-day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py)."""
+day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). Uploads of
+backups never confirmed (older than UPLOAD_KEEP_MINUTES) are deleted on every run."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
+from tournament.jobs.uploads import uploads_sweep
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
 
 
@@ -20,6 +22,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        swept = uploads_sweep()
+        self.stdout.write(
+            _("Uploads never confirmed, older than %(minutes)s minutes, deleted: %(count)s.")
+            % {"minutes": settings.UPLOAD_KEEP_MINUTES, "count": len(swept)}
+        )
         due = retention_due()
         limit = retention_limit()
         self.stdout.write(
