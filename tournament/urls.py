@@ -19,6 +19,7 @@ FEATURES = (
     "checkin",
     "prizes",
     "seasons",
+    "totals",
 )
 
 urlpatterns = [path("", include(f"tournament.{feature}.urls")) for feature in FEATURES]

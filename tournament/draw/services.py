@@ -123,7 +123,10 @@ def durchgang_draw(
             raise DrawError(_("Draw Durchgang %(n)s first.") % {"n": missing[0]})
         durchgang = tournament.durchgaenge.filter(number=number).first()
         if durchgang is not None:
-            if models.Hand.objects.filter(table__durchgang=durchgang).exists():
+            if (
+                models.Hand.objects.filter(table__durchgang=durchgang).exists()
+                or durchgang.tables.filter(totals_at__isnull=False).exists()
+            ):
                 raise DrawError(
                     _("Games are recorded in Durchgang %(n)s: it can no longer be redrawn.")
                     % {"n": number}
@@ -186,7 +189,12 @@ def _seating_check(tournament: models.Tournament, players: int) -> None:
 
 def _store_round(durchgang: models.Durchgang, round_: Round, pk: dict[str, int]) -> None:
     tables = models.Table.objects.bulk_create(
-        models.Table(durchgang=durchgang, number=n, seat_count=len(seats))
+        models.Table(
+            durchgang=durchgang,
+            number=n,
+            seat_count=len(seats),
+            recording=durchgang.tournament.recording,
+        )
         for n, seats in enumerate(round_, start=1)
     )
     rows_insert(

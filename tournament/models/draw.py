@@ -51,6 +51,17 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("closed by"),
     )
+    # Every game (the default), or only the totals of the paper Spielliste (tournament/totals/):
+    # then the seats' totals are typed, not computed, and the table holds no games.
+    recording = models.CharField(
+        _("recorded as"),
+        max_length=8,
+        choices=Tournament.Recording.choices,
+        default=Tournament.Recording.GAMES,
+        db_default=Tournament.Recording.GAMES,
+    )
+    totals_at = models.DateTimeField(_("totals entered at"), null=True, blank=True)
+    totals_version = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         verbose_name = _("table")
@@ -68,6 +79,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def by_totals(self) -> bool:
+        return self.recording == Tournament.Recording.TOTALS
 
     @property
     def closed(self) -> bool:

@@ -62,6 +62,8 @@ class SheetEvent(AppendOnly):
         CORRECTION_REJECTED = "correction_rejected", _("correction rejected")
         SIGNED = "signed", _("signed")
         CLOSED = "closed", _("sheet closed")
+        TOTALS = "totals", _("totals entered")
+        RECORDING = "recording", _("recording switched")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     number = models.PositiveSmallIntegerField(_("game number"), null=True, blank=True)

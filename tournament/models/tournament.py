@@ -43,6 +43,10 @@ class Tournament(models.Model):
         REDEAL = ALL_PASS_REDEAL, _("the same dealer deals again (5.2.5 of 2007)")
         THROWN_IN = ALL_PASS_THROWN_IN, _("thrown in and recorded (4.1.5 of 2024)")
 
+    class Recording(models.TextChoices):
+        GAMES = "games", _("every game")
+        TOTALS = "totals", _("totals per table (Summenliste)")
+
     class Deck(models.TextChoices):
         GERMAN = RuleDeck.GERMAN.value, _("German suits")
         FRENCH = RuleDeck.FRENCH.value, _("French suits")
@@ -88,6 +92,18 @@ class Tournament(models.Model):
         ),
     )
     games_per_durchgang = models.PositiveSmallIntegerField(_("games per Durchgang"), default=32)
+    # How the tables of a new draw record their sheets (tournament/totals/): every game, or only
+    # each player's totals of the Durchgang; the supervisor switches a table until its first entry.
+    recording = models.CharField(
+        _("how tables are recorded"),
+        max_length=8,
+        choices=Recording.choices,
+        default=Recording.GAMES,
+        help_text=_(
+            "Every game, or the totals of each table's paper Spielliste. Each table can be "
+            "switched until its first entry."
+        ),
+    )
     number_of_durchgaenge = models.PositiveSmallIntegerField(_("number of Durchgänge"), default=2)
     contracts = models.JSONField(_("allowed contracts"), default=default_contracts)
     kontra_allowed = models.BooleanField(_("Kontra allowed"), default=False)
@@ -281,10 +297,14 @@ class Tournament(models.Model):
 
     @property
     def settings_locked(self) -> bool:
-        """Settings may not change once the first game is recorded."""
+        """Settings may not change once the first game (or a table's totals) is recorded."""
+        from tournament.models.draw import Table
         from tournament.models.hands import Hand  # hands.py imports this module
 
-        return Hand.objects.filter(table__durchgang__tournament=self).exists()
+        return (
+            Hand.objects.filter(table__durchgang__tournament=self).exists()
+            or Table.objects.filter(durchgang__tournament=self, totals_at__isnull=False).exists()
+        )
 
 
 class Membership(models.Model):

@@ -65,10 +65,11 @@ def tournament_rescore(tournament: models.Tournament, point_table: PointTable) -
     )
     for table_id, player_id in seat_rows.values_list("table_id", "player_id"):
         seats[table_id].append(player_id)
+    # A table recorded by its totals keeps them as typed: it has no games to score again.
     durchgang = dict(
-        models.Table.objects.filter(durchgang__tournament=tournament).values_list(
-            "id", "durchgang__number"
-        )
+        models.Table.objects.filter(durchgang__tournament=tournament)
+        .exclude(recording=models.Tournament.Recording.TOTALS)
+        .values_list("id", "durchgang__number")
     )
     hands: dict[int, list[models.Hand]] = defaultdict(list)
     stored = models.Hand.objects.filter(table__durchgang__tournament=tournament)

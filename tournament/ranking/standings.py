@@ -39,11 +39,14 @@ def standings_after(tournament: models.Tournament) -> int:
 
 
 def standings_played(tournament: models.Tournament) -> int:
-    """The last Durchgang with a game entered: a Durchgang drawn but not begun adds nothing to
-    the ranking, so the ranking is not "after" it. The first drawn when no game is entered yet
-    (0 before the first draw)."""
+    """The last Durchgang with a game (or a table's totals) entered: a Durchgang drawn but not
+    begun adds nothing to the ranking, so the ranking is not "after" it. The first drawn when no
+    game is entered yet (0 before the first draw)."""
     played = (
-        models.Durchgang.objects.filter(tournament=tournament, tables__hands__isnull=False)
+        models.Durchgang.objects.filter(
+            Q(tables__hands__isnull=False) | Q(tables__totals_at__isnull=False),
+            tournament=tournament,
+        )
         .order_by("-number")
         .values_list("number", flat=True)
         .first()

@@ -85,7 +85,16 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ("name", "date", "venue", "slug", *RULE_FIELDS, "stock_per_thrown_in", "deck")
+        fields = (
+            "name",
+            "date",
+            "venue",
+            "slug",
+            *RULE_FIELDS,
+            "stock_per_thrown_in",
+            "deck",
+            "recording",
+        )
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
@@ -109,6 +118,8 @@ class TournamentForm(forms.ModelForm):
         # Left out, the deck stays what it is (a new tournament: the German deck). It only
         # names the cards, so it can change at any time, games recorded or not.
         self.fields["deck"].required = False
+        # Left out, the recording stays what it is; it decides for the tables of later draws.
+        self.fields["recording"].required = False
         self.rule_set_before = self.instance.rule_set if self.instance.pk else None
         # The fields declared above lose the model's defaults: a new tournament starts from them.
         for name in DECLARED_DEFAULTS:
@@ -138,6 +149,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_all_pass(self):
         return self.cleaned_data["all_pass"] or self.instance.all_pass
+
+    def clean_recording(self):
+        return self.cleaned_data["recording"] or self.instance.recording
 
     def clean_deck(self):
         return self.cleaned_data["deck"] or self.instance.deck

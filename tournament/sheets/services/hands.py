@@ -169,6 +169,12 @@ def _thrown_in_delete_check(context: SheetContext, number: int) -> None:
         raise HandRuleError(violations_as_errors(problems))
 
 
+def totals_table_error() -> HandRuleError:
+    return HandRuleError(
+        {"__all__": [_("This table is recorded by its totals: it holds no games.")]}
+    )
+
+
 def sheet_closed_error() -> HandRuleError:
     return HandRuleError(
         {"__all__": [_("The sheet is closed: a change needs a correction signed off.")]}
@@ -231,6 +237,8 @@ def hand_save(
         table = table_lock(table)
         if table.closed and not allow_closed:
             raise sheet_closed_error()
+        if table.by_totals:
+            raise totals_table_error()
         hand = _stored_hand(table, number)
         if hand is not None and version is not None and hand.version != version:
             raise HandConflict(number)

@@ -195,7 +195,15 @@ class SheetPageMixin(SheetMixin):
 
 
 class SheetView(SheetPageMixin, TemplateView):
-    """One sheet: its games and points, the entry line, signatures, corrections, history."""
+    """One sheet: its games and points, the entry line, signatures, corrections, history. A
+    table recorded by its totals has its line on the Durchgang's totals page."""
+
+    def get(self, request, *args, **kwargs):
+        table = self.get_table()
+        if table.by_totals:
+            url = reverse("manage:totals", args=[self.tournament.slug, table.durchgang.number])
+            return redirect(f"{url}?tisch={table.number}#tisch-{table.number}")
+        return super().get(request, *args, **kwargs)
 
 
 class HandEnterView(SheetPageMixin, TemplateView):

@@ -1,0 +1,136 @@
+"""The totals page of a Durchgang (Summenliste): the supervisor switches tables, the clerk types
+one line per table by keyboard; wrong totals get a German message naming the seat, and nothing
+is stored."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournament import models
+from tournament.exchange.demo import demo_document
+from tournament.exchange.interchange.importer import tournament_import
+from tournament.ranking.standings import standings_compute
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "summen"
+
+
+@pytest.fixture
+def drawn(django_user_model):
+    """17 players drawn (tables 1–3 of four, table 4 of five), no games; `leitung` supervises,
+    `schreiber` clerks."""
+    document = demo_document(players=17, durchgaenge=1, seed=5, slug=SLUG)
+    for table in document["durchgaenge"][0]["tables"]:
+        table["hands"] = []
+    tournament = tournament_import(document)
+    leitung = django_user_model.objects.create_user("leitung", password="geheim-12345")
+    schreiber = django_user_model.objects.create_user("schreiber", password="geheim-12345")
+    models.Membership.objects.create(tournament=tournament, user=leitung, role="supervisor")
+    models.Membership.objects.create(tournament=tournament, user=schreiber, role="clerk")
+    return tournament, leitung, schreiber
+
+
+def table(tournament, number) -> models.Table:
+    return models.Table.objects.get(durchgang__tournament=tournament, number=number)
+
+
+def switch(client, number, recording="totals"):
+    url = reverse("manage:table_recording", args=[SLUG, 1, number])
+    return client.post(url, {"recording": recording}, follow=True)
+
+
+def line(client, number, points, counters=None, version=0):
+    data = {f"t{number}-version": version}
+    for seat, value in enumerate(points, start=1):
+        data[f"t{number}-seat-{seat}-points"] = value
+    for (seat, name), value in (counters or {}).items():
+        data[f"t{number}-seat-{seat}-{name}"] = value
+    return client.post(reverse("manage:totals_save", args=[SLUG, 1, number]), data)
+
+
+def test_the_supervisor_switches_tables_and_the_clerk_types_their_totals(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    page = switch(client, 2).content.decode()
+    assert "Tisch 2 wird jetzt mit seinen Summen erfasst." in page
+    switch(client, 4)
+    client.force_login(schreiber)
+    page = client.get(reverse("manage:totals", args=[SLUG, 1])).content.decode()
+    assert 'id="tisch-2"' in page and 'id="tisch-4"' in page and 'id="tisch-1"' not in page
+    assert "Tab springt zum nächsten Feld" in page
+
+    answer = line(client, 2, ["12", "-6", "+0", "−6"], {(1, "solo_won"): 1, (1, "solo_played"): 2})
+    assert answer.status_code == 302
+    assert answer.url.endswith("?tisch=4#tisch-4")  # on to the next table without totals
+    seats = list(table(tournament, 2).seats.order_by("position"))
+    assert [(s.points, s.solo_won, s.solo_played) for s in seats] == [
+        (12, 1, 2),
+        (-6, 0, 0),
+        (0, 0, 0),
+        (-6, 0, 0),
+    ]
+    event = models.SheetEvent.objects.get(table=table(tournament, 2), kind="totals")
+    assert event.user == schreiber and event.before is None
+    by_player = {s.player.pk: s.points for s in standings_compute(tournament)}
+    assert by_player[seats[0].player_id] == 12
+
+    # Typed again (the version the clerk saw): the history keeps before and after.
+    assert line(client, 2, ["6", "-6", "0", "0"], version=1).status_code == 302
+    assert models.SheetEvent.objects.filter(kind="totals").count() == 2
+    # The per-game sheet of a totals table leads to its line.
+    sheet = client.get(reverse("manage:sheet", args=[SLUG, 1, 2]))
+    assert sheet.status_code == 302 and sheet.url.endswith("#tisch-2")
+
+
+def test_wrong_totals_are_refused_naming_the_seat_and_nothing_is_stored(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    client.force_login(schreiber)
+    answer = line(client, 2, ["12", "-6", "0", "-5"])
+    page = answer.content.decode()
+    assert answer.status_code == 400
+    assert "Die Punkte des Tisches ergeben 1, nicht 0" in page
+    answer = line(client, 2, ["800", "-300", "-300", "-200"])
+    page = answer.content.decode()
+    seat_one = table(tournament, 2).seats.select_related("player").get(position=1).player
+    assert (
+        f"Sitz 1 ({seat_one.start_number} {seat_one.name}): mehr Punkte, als 32 Spiele geben "
+        "können (höchstens 768)" in page
+    )
+    answer = line(client, 2, ["zwölf", "0", "0", "0"])
+    assert "Ganze Punkte eingeben" in answer.content.decode()
+    assert not models.SheetEvent.objects.filter(kind="totals").exists()
+    assert set(table(tournament, 2).seats.values_list("points", flat=True)) == {0}
+    assert table(tournament, 2).totals_at is None
+
+
+def test_a_table_switches_only_until_its_first_entry_and_only_by_the_supervisor(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(schreiber)
+    url = reverse("manage:table_recording", args=[SLUG, 1, 2])
+    assert client.post(url, {"recording": "totals"}).status_code == 403
+    client.force_login(leitung)
+    switch(client, 2)
+    assert line(client, 2, ["0", "0", "0", "0"]).status_code == 302
+    page = switch(client, 2, "games").content.decode()
+    assert "Tisch 2 hat schon Einträge" in page
+    assert table(tournament, 2).recording == "totals"
+    # No game on a totals table, and no totals on a per-game one.
+    enter = reverse("manage:hand_enter", args=[SLUG, 1, 2])
+    refused = client.post(enter, {"number": 1, "code": "r e 1 3 +", "version": 0})
+    assert "wird mit seinen Summen erfasst" in refused.content.decode()
+    assert line(client, 1, ["0", "0", "0", "0"]).status_code == 404
+
+
+def test_a_second_clerk_saving_meanwhile_is_told_and_nothing_is_overwritten(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    assert line(client, 2, ["6", "-2", "-2", "-2"]).status_code == 302
+    client.force_login(schreiber)
+    late = line(client, 2, ["0", "0", "0", "0"], version=0)
+    assert "inzwischen von jemand anderem geändert" in late.content.decode()
+    assert table(tournament, 2).seats.get(position=1).points == 6

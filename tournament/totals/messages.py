@@ -1,0 +1,62 @@
+"""Translated messages for the problems of a totals line (`scoring.totals.TotalsProblem`), each
+naming the seat and its player, with amounts in the unit of the tournament's point table."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.totals import TotalsProblem
+from tournament import models
+from tournament.core.engine import tournament_point_table
+from tournament.templatetags.scores import score_text
+
+COUNTER_NAMES = {
+    "sie": _("Sie played"),
+    "tout_won": _("Touts won"),
+    "tout_played": _("Touts played"),
+    "solo_won": _("single-player games won"),
+    "solo_played": _("single-player games played"),
+}
+
+MESSAGES = {
+    "sum_not_zero": _(
+        "The points of the table add up to %(sum)s, not 0: under this point table every game "
+        "sums to zero."
+    ),
+    "points_too_high": _("%(seat)s: more points than %(games)s games can give (at most %(most)s)."),
+    "points_too_low": _(
+        "%(seat)s: fewer points than %(games)s games can take (at least %(least)s)."
+    ),
+    "counter_negative": _("%(seat)s: %(counter)s cannot be less than 0."),
+    "counter_not_used": _(
+        "%(seat)s: %(counter)s is not read by this tournament's tie-break; leave it empty."
+    ),
+    "won_over_played": _("%(seat)s: more %(counter)s than played."),
+    "touts_over_solos": _(
+        "%(seat)s: the Touts are single-player games too, so there cannot be more of them."
+    ),
+    "declared_over_games": _(
+        "%(seat)s: more games as declarer than the %(games)s games the seat plays."
+    ),
+    "declared_over_table": _("The table has more games with a declarer than its %(games)s games."),
+}
+
+
+def problem_message(
+    problem: TotalsProblem, player: models.Player | None, tournament: models.Tournament
+) -> str:
+    unit = tournament_point_table(tournament).unit
+    params = dict(problem.params)
+    for name in ("sum", "most", "least"):
+        if name in params:
+            params[name] = score_text(int(params[name]), unit)  # type: ignore[call-overload]
+    if "counter" in params:
+        params["counter"] = str(COUNTER_NAMES[str(params["counter"])])
+    if player is not None:
+        params["seat"] = gettext("Seat %(seat)s (%(number)s %(name)s)") % {
+            "seat": problem.seat,
+            "number": player.start_number,
+            "name": player.name,
+        }
+    return str(MESSAGES[problem.code]) % params

@@ -1,0 +1,148 @@
+"""A table recorded by its totals (Summenliste): the clerk types each seat's points of the
+Durchgang and the counters the tie-break reads; they are checked by the rules engine
+(scoring/totals.py) and stored on the seats, where the standings read every table's totals, so
+totals tables and per-game tables rank alike. The supervisor switches a table between games and
+totals until its first entry. Every write is one transaction with its history entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.totals import SeatTotals, totals_problems
+from tournament import models
+from tournament.core.engine import tournament_rules
+from tournament.core.history import event_log
+from tournament.core.public_cache import public_pages_changed
+from tournament.totals.messages import problem_message
+
+Recording = models.Tournament.Recording
+
+#: The seat fields a totals line writes (the standings read them): the points, their plus or
+#: minus part, and the tie-break counters.
+FIELDS = ("points", "plus", "minus", "sie", "tout_won", "tout_played", "solo_won", "solo_played")
+
+
+class TotalsError(Exception):
+    """The totals cannot be stored; `errors` maps a field ("seat-N-points", "__all__") to
+    messages in the user's language. Nothing was stored."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__("; ".join(m for ms in errors.values() for m in ms))
+        self.errors = errors
+
+
+def table_has_entries(table: models.Table) -> bool:
+    return table.totals_at is not None or models.Hand.objects.filter(table=table).exists()
+
+
+def table_recording_set(*, table: models.Table, recording: str, user=None) -> models.Table:
+    """Switch `table` to every game or to totals; only until its first entry."""
+    if recording not in Recording.values:
+        raise TotalsError({"recording": [_("Choose every game or totals.")]})
+    with transaction.atomic():
+        locked = models.Table.objects.select_for_update().get(pk=table.pk)
+        if locked.recording == recording:
+            return locked
+        if table_has_entries(locked) or locked.closed:
+            raise TotalsError(
+                {
+                    "__all__": [
+                        _("Table %(table)s has entries already: it is recorded as it was begun.")
+                        % {"table": locked.number}
+                    ]
+                }
+            )
+        before = {"recording": locked.recording}
+        locked.recording = recording
+        locked.save(update_fields=["recording"])
+        event_log(
+            table=locked,
+            kind=models.SheetEvent.Kind.RECORDING,
+            user=user,
+            before=before,
+            after={"recording": recording},
+        )
+    return locked
+
+
+def seat_values(line: SeatTotals) -> dict[str, int]:
+    points = line.points
+    return {
+        "points": points,
+        "plus": max(points, 0),
+        "minus": min(points, 0),
+        "sie": line.sie,
+        "tout_won": line.tout_won,
+        "tout_played": line.tout_played,
+        "solo_won": line.solo_won,
+        "solo_played": line.solo_played,
+    }
+
+
+def totals_save(
+    *, table: models.Table, lines: Sequence[SeatTotals], version: int, user=None
+) -> models.Table:
+    """Store the totals line of `table` (one `SeatTotals` per seat, in seat order), checked by
+    the rules; `version` is the table's totals version the clerk saw (another clerk's save in
+    between is refused). Raises `TotalsError`, storing nothing."""
+    with transaction.atomic():
+        locked = (
+            models.Table.objects.select_for_update()
+            .select_related("durchgang__tournament")
+            .get(pk=table.pk)
+        )
+        tournament = locked.durchgang.tournament
+        if not locked.by_totals:
+            raise TotalsError({"__all__": [_("This table records every game, not totals.")]})
+        if locked.closed:
+            raise TotalsError({"__all__": [_("The sheet is closed: a change needs a correction.")]})
+        if version != locked.totals_version:
+            raise TotalsError(
+                {
+                    "__all__": [
+                        _(
+                            "The totals of table %(table)s were changed meanwhile by somebody "
+                            "else: check them and save again."
+                        )
+                        % {"table": locked.number}
+                    ]
+                }
+            )
+        seats = list(locked.seats.select_related("player").order_by("position"))
+        if len(lines) != len(seats):
+            raise TotalsError({"__all__": [_("Enter one line per seat.")]})
+        problems = totals_problems(
+            lines, rules=tournament_rules(tournament), counters=tournament.chain
+        )
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for problem in problems:
+                key = f"seat-{problem.seat}" if problem.seat else "__all__"
+                player = seats[problem.seat - 1].player if problem.seat else None
+                errors.setdefault(key, []).append(problem_message(problem, player, tournament))
+            raise TotalsError(errors)
+        before = (
+            {str(s.player.start_number): {name: getattr(s, name) for name in FIELDS} for s in seats}
+            if locked.totals_at
+            else None
+        )
+        after = {}
+        for seat, line in zip(seats, lines, strict=True):
+            values = seat_values(line)
+            for name, value in values.items():
+                setattr(seat, name, value)
+            after[str(seat.player.start_number)] = values
+        models.Seat.objects.bulk_update(seats, FIELDS)
+        locked.totals_at = timezone.now()
+        locked.totals_version += 1
+        locked.save(update_fields=["totals_at", "totals_version"])
+        event_log(
+            table=locked, kind=models.SheetEvent.Kind.TOTALS, user=user, before=before, after=after
+        )
+        public_pages_changed(tournament.pk)
+    return locked

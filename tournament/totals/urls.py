@@ -1,0 +1,17 @@
+"""Totals per table (Summenliste): the lines of a Durchgang, one table's save, the switch."""
+
+from django.urls import path
+
+from tournament.totals import views
+
+durchgang = "turnier/<slug:slug>/leitung/durchgang/<int:number>/summen/"
+
+urlpatterns = [
+    path(durchgang, views.TotalsView.as_view(), name="totals"),
+    path(durchgang + "tisch/<int:table>/", views.TotalsSaveView.as_view(), name="totals_save"),
+    path(
+        durchgang + "tisch/<int:table>/erfassung/",
+        views.TableRecordingView.as_view(),
+        name="table_recording",
+    ),
+]

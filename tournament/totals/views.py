@@ -1,0 +1,157 @@
+"""The totals of a Durchgang's tables (Summenliste): one line per table recorded by its totals,
+typed by keyboard (Tab between the fields, Enter saves and moves to the next table); the
+supervisor switches a table between every game and totals until its first entry."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+
+from tournament import models
+from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.core.engine import tournament_point_table
+from tournament.core.form_errors import form_errors_add
+from tournament.totals.forms import COUNTER_SHORT, TotalsForm, totals_initial
+from tournament.totals.services import (
+    TotalsError,
+    table_has_entries,
+    table_recording_set,
+    totals_save,
+)
+
+TEMPLATE = "tournament/totals/durchgang.html"
+
+
+class TotalsMixin(DurchgangMixin):
+    def tables(self, durchgang: models.Durchgang) -> list[models.Table]:
+        return list(durchgang.tables.order_by("number").prefetch_related("seats__player"))
+
+    def form_for(self, table: models.Table, data=None) -> TotalsForm:
+        tournament = self.tournament
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        cents = tournament_point_table(tournament).unit == "cents"
+        return TotalsForm(
+            data,
+            seats=seats,
+            counters=tournament.chain,
+            cents=cents,
+            initial=totals_initial(seats, tournament.chain, table.totals_version, cents=cents),
+            prefix=f"t{table.number}",
+        )
+
+    def page(self, durchgang, *, failed: tuple[int, TotalsForm] | None = None, focus=None):
+        tables = self.tables(durchgang)
+        rows = []
+        for table in tables:
+            if not table.by_totals:
+                continue
+            form = failed[1] if failed and failed[0] == table.number else self.form_for(table)
+            rows.append((table, form))
+        if focus is None:
+            focus = (
+                failed[0]
+                if failed
+                else next(
+                    (t.number for t, _f in rows if t.totals_at is None and not t.closed), None
+                )
+            )
+        context = {
+            "tournament": self.tournament,
+            "role": self.role,
+            "durchgang": durchgang,
+            "rows": rows,
+            "focus": focus,
+            "by_games": [t for t in tables if not t.by_totals],
+            "entered": {t.pk for t in tables if table_has_entries(t)},
+            "is_supervisor": role_allows(self.role, SUPERVISOR),
+            "cents": tournament_point_table(self.tournament).unit == "cents",
+            "counter_heads": [COUNTER_SHORT[name] for name in self.tournament.chain],
+        }
+        return render(self.request, TEMPLATE, context, status=400 if failed else 200)
+
+
+class TotalsView(TotalsMixin, View):
+    """GET: every totals table of the Durchgang, one line each."""
+
+    required_role = CLERK
+
+    def get(self, request, *args, **kwargs):
+        focus = request.GET.get("tisch", "")
+        return self.page(self.get_durchgang(), focus=int(focus) if focus.isdecimal() else None)
+
+
+class TotalsSaveView(TotalsMixin, View):
+    """POST one table's line; saved, on to the next table without totals."""
+
+    required_role = CLERK
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        durchgang = self.get_durchgang()
+        table = get_object_or_404(durchgang.tables, number=kwargs["table"], recording="totals")
+        form = self.form_for(table, request.POST)
+        if form.is_valid():
+            try:
+                totals_save(
+                    table=table,
+                    lines=form.lines(),
+                    version=form.cleaned_data["version"],
+                    user=request.user,
+                )
+            except TotalsError as error:
+                form_errors_add(form, _seat_errors(error.errors, form))
+            else:
+                messages.success(
+                    request, _("Totals of table %(table)s saved.") % {"table": table.number}
+                )
+                following = (
+                    durchgang.tables.filter(
+                        recording="totals", number__gt=table.number, totals_at__isnull=True
+                    )
+                    .order_by("number")
+                    .values_list("number", flat=True)
+                    .first()
+                )
+                url = reverse("manage:totals", args=[self.tournament.slug, durchgang.number])
+                if following:
+                    url += f"?tisch={following}#tisch-{following}"
+                return redirect(url)
+        return self.page(durchgang, failed=(table.number, form))
+
+
+def _seat_errors(errors: dict[str, list[str]], form: TotalsForm) -> dict[str, list[str]]:
+    """A seat's messages on its points field; the table's on the form."""
+    out: dict[str, list[str]] = {}
+    for key, texts in errors.items():
+        field = f"{key}-points" if key.startswith("seat-") else key
+        out[field if field in form.fields else "__all__"] = texts
+    return out
+
+
+class TableRecordingView(DurchgangMixin, View):
+    """POST `recording`: the supervisor switches a table to every game or to totals."""
+
+    required_role = SUPERVISOR
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        durchgang = self.get_durchgang()
+        table = get_object_or_404(durchgang.tables, number=kwargs["table"])
+        recording = request.POST.get("recording", "")
+        try:
+            table_recording_set(table=table, recording=recording, user=request.user)
+        except TotalsError as error:
+            for texts in error.errors.values():
+                for text in texts:
+                    messages.error(request, text)
+        else:
+            text = (
+                _("Table %(table)s is recorded by its totals now.")
+                if recording == "totals"
+                else _("Table %(table)s records every game now.")
+            )
+            messages.success(request, text % {"table": table.number})
+        return redirect("manage:totals", slug=self.tournament.slug, number=durchgang.number)
