@@ -46,17 +46,23 @@ MESSAGES = {
 def problem_message(
     problem: TotalsProblem, player: models.Player | None, tournament: models.Tournament
 ) -> str:
-    unit = tournament_point_table(tournament).unit
+    seat = ""
+    if player is not None:
+        seat = gettext("Seat %(seat)s (%(number)s %(name)s)") % {
+            "seat": problem.seat,
+            "number": player.start_number,
+            "name": player.name,
+        }
+    return problem_text(problem, seat, tournament_point_table(tournament).unit)
+
+
+def problem_text(problem: TotalsProblem, seat: str, unit: str) -> str:
+    """The message of `problem`, the seat named as `seat`, amounts in `unit`."""
     params = dict(problem.params)
     for name in ("sum", "most", "least"):
         if name in params:
             params[name] = score_text(int(params[name]), unit)  # type: ignore[call-overload]
     if "counter" in params:
         params["counter"] = str(COUNTER_NAMES[str(params["counter"])])
-    if player is not None:
-        params["seat"] = gettext("Seat %(seat)s (%(number)s %(name)s)") % {
-            "seat": problem.seat,
-            "number": player.start_number,
-            "name": player.name,
-        }
+    params["seat"] = seat
     return str(MESSAGES[problem.code]) % params

@@ -84,6 +84,7 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         "tables": [
             {"table": tables[table.pk], "closed_at": table.closed_at}
             | {"closed_by": users.name(table.closed_by_id)}
+            | {"totals_at": table.totals_at, "totals_version": table.totals_version}
             for table in models.Table.objects.filter(durchgang__tournament=t).order_by("pk")
         ],
         "seats": [

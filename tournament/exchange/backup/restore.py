@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from tournament import models
 from tournament.core.bulk import rows_insert, statistics_refresh
 from tournament.core.engine import sheet_context
@@ -29,6 +30,7 @@ from tournament.core.scores import table_rescore
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
+from tournament.exchange.backup.totals import seat_typed, table_recording
 from tournament.exchange.backup.trust import Trust, persons_for_keys
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.reader import Document, read_document
@@ -243,6 +245,7 @@ class _Restore:
                 seat_count=len(t.seats),
                 closed_at=closing[(dg.number, t.number)]["closed_at"],
                 closed_by_id=self.user(closing[(dg.number, t.number)]["closed_by"]),
+                **table_recording(t, closing[(dg.number, t.number)]),
             )
             for dg, t in pairs
         )
@@ -255,6 +258,7 @@ class _Restore:
                 seats.append(
                     (table.pk, dg.pk, position, self.player[ident])
                     + (_time(s["signed_at"]), s["signature"], self.user(s["signed_by"]))
+                    + seat_typed(doc_table, ident)
                 )
         rows_insert(models.Seat, SEAT_FIELDS, seats)
         self.doc_tables = {(dg.number, t.number): t for dg, t in pairs}
@@ -373,7 +377,9 @@ class _Restore:
         )
 
 
+SEAT_FIELDS: tuple[str, ...]
 SEAT_FIELDS = ("table", "durchgang", "position", "player", "signed_at", "signature", "signed_by")
+SEAT_FIELDS += SEAT_TOTAL_FIELDS
 HAND_FIELDS: tuple[str, ...]  # built up over several lines
 HAND_FIELDS = ("table", "number", "contract", "suit", "declarer", "partner", "won", "schneider")
 HAND_FIELDS += ("schwarz", "tout", "augen", "laufende", "kontra", "struck", "needs_approval")

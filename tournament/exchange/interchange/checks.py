@@ -17,12 +17,15 @@ from rules.presets import (
     preset,
 )
 from rules.rule_sets import ALL_PASS_THROWN_IN
+from rules.tiebreaks import CHAINS
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from scoring.seating import first_game_number
+from scoring.totals import SeatTotals, totals_problems
 from tournament.core.errors import violation_message
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.exchange.interchange.problems import Problems
+from tournament.totals.messages import problem_text
 
 
 def document_rules(doc: Document) -> Rules:
@@ -116,7 +119,27 @@ def durchgaenge_check(
                 scored[(durchgang.number, table.number)] = _check_hands(
                     table, rules, doc.tournament, problems
                 )
+                if table.totals:
+                    _check_totals(table, rules, doc.tournament, problems)
     return scored
+
+
+def _check_totals(
+    table: DocTable, rules: Rules, settings: DocTournament, problems: Problems
+) -> None:
+    """A table's totals, checked as the totals page checks them (scoring/totals.py)."""
+    assert table.totals is not None
+    if set(table.totals) != set(table.seats):
+        return  # the reader named the players missing
+    lines = [SeatTotals(**vars(table.totals[ident])) for ident in table.seats]
+    for problem in totals_problems(lines, rules=rules, counters=CHAINS[settings.tiebreak]):
+        where = f"{table.path}.totals"
+        seat = ""
+        if problem.seat is not None:
+            ident = table.seats[problem.seat - 1]
+            where += f".{ident}"
+            seat = _("Seat %(seat)s (%(id)s)") % {"seat": problem.seat, "id": ident}
+        problems.add(where, problem_text(problem, seat, rules.table.unit))
 
 
 def _check_seats(

@@ -71,11 +71,26 @@ class DocHand:
 
 
 @dataclass
+class DocTotals:
+    """A seat's totals of a table recorded by its totals (docs/interchange-format.md)."""
+
+    points: int
+    sie: int = 0
+    tout_won: int = 0
+    tout_played: int = 0
+    solo_won: int = 0
+    solo_played: int = 0
+
+
+@dataclass
 class DocTable:
     path: str
     number: int
     seats: list[str]
     hands: list[DocHand]
+    #: a table recorded by its totals: player id → totals ({} while none are entered); None: a
+    #: table recording every game
+    totals: dict[str, DocTotals] | None = None
 
 
 @dataclass

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, seat_totals
+from scoring.totals import SeatTotals
 from tournament import models
 from tournament.core.bulk import rows_insert, statistics_refresh
 from tournament.core.scores import (
@@ -27,11 +28,12 @@ from tournament.exchange.interchange.checks import (
     durchgaenge_check,
     players_check,
 )
-from tournament.exchange.interchange.document import DocHand, Document
+from tournament.exchange.interchange.document import DocHand, DocTable, DocTotals, Document
 from tournament.exchange.interchange.problems import Problems
 from tournament.exchange.interchange.reader import parse_json, read_document
 from tournament.exchange.tournaments import tournament_delete
 from tournament.persons.services import organiser_of, player_person_link
+from tournament.totals.services import seat_values
 
 
 def tournament_import(source: str | bytes | dict[str, Any], *, replace: bool = False):
@@ -173,13 +175,16 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
     doc_tables = [
         (dg, t) for dg, d in zip(durchgaenge, doc.durchgaenge, strict=True) for t in d.tables
     ]
-    tables = models.Table.objects.bulk_create(
-        models.Table(durchgang=dg, number=t.number, seat_count=len(t.seats)) for dg, t in doc_tables
-    )
     now = timezone.now()
+    tables = models.Table.objects.bulk_create(
+        models.Table(durchgang=dg, number=t.number, seat_count=len(t.seats), **_recording(t, now))
+        for dg, t in doc_tables
+    )
     seats, hands = [], []
     for table, (dg, doc_table) in zip(tables, doc_tables, strict=True):
         totals = seat_totals(doc_table.seats, scored[(dg.number, doc_table.number)])
+        if doc_table.totals:  # a table recorded by its totals: the seats hold them as typed
+            totals = {ident: _typed(doc_table.totals[ident]) for ident in doc_table.seats}
         seats += [
             (table.pk, dg.pk, position, pk[ident], *totals[ident])
             for position, ident in enumerate(doc_table.seats, start=1)
@@ -214,6 +219,23 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
     rows_insert(models.Sanction, ("hand", "offender", "reason", "recorded_at"), sanctions)
     rows_insert(models.HandScore, SCORE_FIELDS, scores)
     statistics_refresh(models.Player, models.Seat, models.Hand, models.Sanction, models.HandScore)
+
+
+def _recording(table: DocTable, now) -> dict[str, Any]:
+    """A table's recording: every game, or its totals (entered, or not yet)."""
+    if table.totals is None:
+        return {}
+    entered = bool(table.totals)
+    return {
+        "recording": models.Tournament.Recording.TOTALS,
+        "totals_at": now if entered else None,
+        "totals_version": 1 if entered else 0,
+    }
+
+
+def _typed(totals: DocTotals) -> tuple[int, ...]:
+    values = seat_values(SeatTotals(**vars(totals)))
+    return tuple(values[name] for name in SEAT_TOTAL_FIELDS)
 
 
 def _hand_row(table_id: int, h: DocHand, pk: dict[str, int], needs_approval: bool, now) -> tuple:

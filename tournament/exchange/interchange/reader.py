@@ -44,6 +44,7 @@ from tournament.exchange.interchange.numbers import (
 )
 from tournament.exchange.interchange.player_fields import read_players
 from tournament.exchange.interchange.problems import Problems
+from tournament.exchange.interchange.totals_fields import read_totals
 from tournament.models import CUSTOM_TABLE
 
 SLUG_RE = re.compile(r"^[a-z0-9-]+$")
@@ -296,7 +297,9 @@ def _read_table(r: FieldReader, obj: Any, p: str) -> DocTable | None:
     ]
     if number is MISSING or seats is MISSING:
         return None
-    return DocTable(path=p, number=number, seats=[str(s) for s in seats], hands=read)
+    seated = [str(s) for s in seats]
+    totals = read_totals(r, obj, p, seated, has_hands=bool(read))
+    return DocTable(path=p, number=number, seats=seated, hands=read, totals=totals)
 
 
 def _read_hand(r: FieldReader, obj: Any, p: str) -> DocHand | None:

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from rules.tiebreaks import DEFAULT_CHAIN
+from scoring.totals import COUNTERS
 from tournament import models
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
 
@@ -87,11 +88,27 @@ def _durchgaenge(t: models.Tournament, ident: dict[int, str]) -> list[dict[str, 
     ):
         hands[hand.table_id].append(_hand(hand, ident, seats[hand.table_id], points[hand.pk]))
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    totals = _totals(t, ident)
     for table in models.Table.objects.filter(durchgang__tournament=t).order_by("number"):
-        tables[table.durchgang_id].append(
-            {"number": table.number, "seats": seats[table.pk], "hands": hands[table.pk]}
-        )
+        out: dict[str, Any] = {"number": table.number, "seats": seats[table.pk]}
+        if table.by_totals:  # a Summenliste: the seats' totals instead of the games
+            out["totals"] = totals[table.pk] if table.totals_at else {}
+        else:
+            out["hands"] = hands[table.pk]
+        tables[table.durchgang_id].append(out)
     return [{"number": d.number, "tables": tables[d.pk]} for d in t.durchgaenge.order_by("number")]
+
+
+def _totals(t: models.Tournament, ident: dict[int, str]) -> dict[int, dict[str, Any]]:
+    """Per table recorded by its totals: player id → points and the non-zero counters."""
+    out: dict[int, dict[str, Any]] = defaultdict(dict)
+    for seat in models.Seat.objects.filter(
+        durchgang__tournament=t, table__recording=models.Tournament.Recording.TOTALS
+    ).order_by("table_id", "position"):
+        values: dict[str, int] = {"points": seat.points}
+        values |= {name: getattr(seat, name) for name in COUNTERS if getattr(seat, name)}
+        out[seat.table_id][ident[seat.player_id]] = values
+    return out
 
 
 def stock_number(amount: Decimal) -> int | float:
