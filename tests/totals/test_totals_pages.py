@@ -134,3 +134,39 @@ def test_a_second_clerk_saving_meanwhile_is_told_and_nothing_is_overwritten(clie
     late = line(client, 2, ["0", "0", "0", "0"], version=0)
     assert "inzwischen von jemand anderem geändert" in late.content.decode()
     assert table(tournament, 2).seats.get(position=1).points == 6
+
+
+def test_a_totals_sheet_is_signed_closed_and_corrected_only_by_the_supervisor(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    client.force_login(schreiber)
+    assert line(client, 2, ["6", "-2", "-2", "-2"]).status_code == 302
+    sign = reverse("manage:sign", args=[SLUG, 1, 2])
+    for seat in range(1, 5):
+        client.post(sign, {"seat": seat, "signature": ""})
+    page = client.get(reverse("manage:totals", args=[SLUG, 1])).content.decode()
+    assert page.count("✓") == 4
+    client.force_login(leitung)
+    close = reverse("manage:close", args=[SLUG, 1, 2])
+    preview = client.get(close)
+    assert preview.status_code == 200
+    client.post(close, {"bestaetigt": "1"})
+    assert table(tournament, 2).closed
+
+    client.force_login(schreiber)
+    refused = line(client, 2, ["0", "0", "0", "0"], version=1)
+    assert "nur die Turnierleitung ändert ihre Summen" in refused.content.decode()
+    assert table(tournament, 2).seats.get(position=1).points == 6
+
+    client.force_login(leitung)
+    data = {"t2-correction": "Zettel verlesen"}
+    corrected = line(client, 2, ["4", "0", "-2", "-2"], version=1)
+    assert corrected.status_code == 400  # without a reason
+    url = reverse("manage:totals_save", args=[SLUG, 1, 2])
+    values = {f"t2-seat-{n}-points": v for n, v in enumerate(["4", "0", "-2", "-2"], 1)}
+    answer = client.post(url, values | data | {"t2-version": 1})
+    assert answer.status_code == 302
+    assert table(tournament, 2).seats.get(position=1).points == 4
+    event = models.SheetEvent.objects.get(kind="corrected", table=table(tournament, 2))
+    assert event.reason == "Zettel verlesen" and event.user == leitung

@@ -55,6 +55,11 @@ def snapshot_text(snapshot: dict | None) -> str:
     """A game as the history keeps it (`services.history.hand_snapshot`), in words."""
     if not snapshot:
         return "–"
+    if "recording" in snapshot:  # a table switched between every game and totals
+        return str(dict(models.Tournament.Recording.choices).get(snapshot["recording"], "–"))
+    if snapshot and all(isinstance(v, dict) and "points" in v for v in snapshot.values()):
+        # a table's totals, by start number (tournament/totals/)
+        return ", ".join(f"{number}: {values['points']}" for number, values in snapshot.items())
     if "contract" not in snapshot:  # a signature
         return ", ".join(f"{value}" for value in snapshot.values())
     parts = [

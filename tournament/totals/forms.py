@@ -77,6 +77,10 @@ class TotalsForm(forms.Form):
                     label=f"{COUNTER_NAMES[name]} ({label})",
                 )
         self.fields["version"] = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+        # A closed table: the Turnierleitung's correction, with its reason (5.3.4).
+        self.fields["correction"] = forms.CharField(
+            required=False, max_length=300, label=_("Reason of the correction")
+        )
 
     def rows(self):
         """Per seat: the seat, its points field and its counter fields (bound)."""

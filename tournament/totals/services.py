@@ -85,11 +85,18 @@ def seat_values(line: SeatTotals) -> dict[str, int]:
 
 
 def totals_save(
-    *, table: models.Table, lines: Sequence[SeatTotals], version: int, user=None
+    *,
+    table: models.Table,
+    lines: Sequence[SeatTotals],
+    version: int,
+    user=None,
+    correction: str = "",
 ) -> models.Table:
     """Store the totals line of `table` (one `SeatTotals` per seat, in seat order), checked by
     the rules; `version` is the table's totals version the clerk saw (another clerk's save in
-    between is refused). Raises `TotalsError`, storing nothing."""
+    between is refused). A closed table's totals change only as a `correction` (its reason)
+    by a supervisor, who signs it off by saving it (5.3.4); the caller checks the role. Raises
+    `TotalsError`, storing nothing."""
     with transaction.atomic():
         locked = (
             models.Table.objects.select_for_update()
@@ -99,8 +106,17 @@ def totals_save(
         tournament = locked.durchgang.tournament
         if not locked.by_totals:
             raise TotalsError({"__all__": [_("This table records every game, not totals.")]})
-        if locked.closed:
-            raise TotalsError({"__all__": [_("The sheet is closed: a change needs a correction.")]})
+        if locked.closed and not correction.strip():
+            raise TotalsError(
+                {
+                    "__all__": [
+                        _(
+                            "The sheet is closed: only the Turnierleitung changes its totals, "
+                            "as a correction with its reason."
+                        )
+                    ]
+                }
+            )
         if version != locked.totals_version:
             raise TotalsError(
                 {
@@ -141,8 +157,7 @@ def totals_save(
         locked.totals_at = timezone.now()
         locked.totals_version += 1
         locked.save(update_fields=["totals_at", "totals_version"])
-        event_log(
-            table=locked, kind=models.SheetEvent.Kind.TOTALS, user=user, before=before, after=after
-        )
+        kind = models.SheetEvent.Kind.CORRECTED if locked.closed else models.SheetEvent.Kind.TOTALS
+        event_log(table=locked, kind=kind, user=user, before=before, after=after, reason=correction)
         public_pages_changed(tournament.pk)
     return locked

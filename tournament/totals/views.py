@@ -14,6 +14,7 @@ from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
 from tournament.core.engine import tournament_point_table
 from tournament.core.form_errors import form_errors_add
+from tournament.sheets.services.sheet import sheet_states
 from tournament.totals.forms import COUNTER_SHORT, TotalsForm, totals_initial
 from tournament.totals.services import (
     TotalsError,
@@ -45,17 +46,18 @@ class TotalsMixin(DurchgangMixin):
     def page(self, durchgang, *, failed: tuple[int, TotalsForm] | None = None, focus=None):
         tables = self.tables(durchgang)
         rows = []
+        states = {state.table.pk: state for state in sheet_states(durchgang)}
         for table in tables:
             if not table.by_totals:
                 continue
             form = failed[1] if failed and failed[0] == table.number else self.form_for(table)
-            rows.append((table, form))
+            rows.append((table, form, states[table.pk]))
         if focus is None:
             focus = (
                 failed[0]
                 if failed
                 else next(
-                    (t.number for t, _f in rows if t.totals_at is None and not t.closed), None
+                    (t.number for t, _f, _s in rows if t.totals_at is None and not t.closed), None
                 )
             )
         context = {
@@ -93,6 +95,7 @@ class TotalsSaveView(TotalsMixin, View):
         durchgang = self.get_durchgang()
         table = get_object_or_404(durchgang.tables, number=kwargs["table"], recording="totals")
         form = self.form_for(table, request.POST)
+        supervisor = role_allows(self.role, SUPERVISOR)
         if form.is_valid():
             try:
                 totals_save(
@@ -100,6 +103,7 @@ class TotalsSaveView(TotalsMixin, View):
                     lines=form.lines(),
                     version=form.cleaned_data["version"],
                     user=request.user,
+                    correction=form.cleaned_data["correction"] if supervisor else "",
                 )
             except TotalsError as error:
                 form_errors_add(form, _seat_errors(error.errors, form))
@@ -127,7 +131,7 @@ def _seat_errors(errors: dict[str, list[str]], form: TotalsForm) -> dict[str, li
     out: dict[str, list[str]] = {}
     for key, texts in errors.items():
         field = f"{key}-points" if key.startswith("seat-") else key
-        out[field if field in form.fields else "__all__"] = texts
+        out.setdefault(field if field in form.fields else "__all__", []).extend(texts)
     return out
 
 

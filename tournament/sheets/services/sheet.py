@@ -38,6 +38,8 @@ class SheetState:
 
     @property
     def complete(self) -> bool:
+        if self.table.by_totals:  # a Summenliste is complete once its totals are entered
+            return self.table.totals_at is not None
         return self.entered == self.games
 
     @property
@@ -207,7 +209,9 @@ def sheet_close(*, table: models.Table, user) -> models.Table:
             raise sheet_closed_error()
         state = sheet_state(table)
         problems = []
-        if not state.complete:
+        if not state.complete and table.by_totals:
+            problems.append(_("The totals of the table are not entered yet."))
+        elif not state.complete:
             problems.append(
                 _("%(entered)s of %(games)s games are entered.")
                 % {"entered": state.entered, "games": state.games}
