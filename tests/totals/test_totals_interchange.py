@@ -4,47 +4,15 @@ refused naming their place; files without `totals` read as before."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from tests.totals.test_totals_ranking import line_of, ranking
+from tests.totals.helpers import ranking
 from tournament import models
-from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
-from tournament.totals.services import table_recording_set, totals_save
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mixed(leitung):
-    """A tournament of 18 players in two Durchgänge: table 1 of each Durchgang by totals (the
-    totals of the same table played by games), table 2 of Durchgang 2 by totals, not entered."""
-    document = demo_document(players=18, durchgaenge=2, seed=9, slug="quelle")
-    by_games = tournament_import(document)
-    mixed_document = copy.deepcopy(document)
-    mixed_document["tournament"]["slug"] = "gemischt"
-    for durchgang in mixed_document["durchgaenge"]:
-        durchgang["tables"][0]["hands"] = []
-    mixed_document["durchgaenge"][1]["tables"][1]["hands"] = []
-    tournament = tournament_import(mixed_document)
-    for dg in (1, 2):
-        source = models.Table.objects.get(
-            durchgang__tournament=by_games, durchgang__number=dg, number=1
-        )
-        target = models.Table.objects.get(
-            durchgang__tournament=tournament, durchgang__number=dg, number=1
-        )
-        target = table_recording_set(table=target, recording="totals")
-        totals_save(table=target, lines=line_of(source), version=0)
-    empty = models.Table.objects.get(
-        durchgang__tournament=tournament, durchgang__number=2, number=2
-    )
-    table_recording_set(table=empty, recording="totals")
-    return tournament
 
 
 def test_totals_tables_go_out_and_come_back_with_the_same_ranking(mixed):

@@ -7,47 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.totals.helpers import SLUG, line, switch, table
 from tournament import models
-from tournament.exchange.demo import demo_document
-from tournament.exchange.interchange.importer import tournament_import
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
-
-SLUG = "summen"
-
-
-@pytest.fixture
-def drawn(django_user_model):
-    """17 players drawn (tables 1–3 of four, table 4 of five), no games; `leitung` supervises,
-    `schreiber` clerks."""
-    document = demo_document(players=17, durchgaenge=1, seed=5, slug=SLUG)
-    for table in document["durchgaenge"][0]["tables"]:
-        table["hands"] = []
-    tournament = tournament_import(document)
-    leitung = django_user_model.objects.create_user("leitung", password="geheim-12345")
-    schreiber = django_user_model.objects.create_user("schreiber", password="geheim-12345")
-    models.Membership.objects.create(tournament=tournament, user=leitung, role="supervisor")
-    models.Membership.objects.create(tournament=tournament, user=schreiber, role="clerk")
-    return tournament, leitung, schreiber
-
-
-def table(tournament, number) -> models.Table:
-    return models.Table.objects.get(durchgang__tournament=tournament, number=number)
-
-
-def switch(client, number, recording="totals"):
-    url = reverse("manage:table_recording", args=[SLUG, 1, number])
-    return client.post(url, {"recording": recording}, follow=True)
-
-
-def line(client, number, points, counters=None, version=0):
-    data = {f"t{number}-version": version}
-    for seat, value in enumerate(points, start=1):
-        data[f"t{number}-seat-{seat}-points"] = value
-    for (seat, name), value in (counters or {}).items():
-        data[f"t{number}-seat-{seat}-{name}"] = value
-    return client.post(reverse("manage:totals_save", args=[SLUG, 1, number]), data)
 
 
 def test_the_supervisor_switches_tables_and_the_clerk_types_their_totals(client, drawn):

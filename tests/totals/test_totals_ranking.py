@@ -8,37 +8,13 @@ import copy
 
 import pytest
 
-from scoring.totals import SeatTotals
+from tests.totals.helpers import line_of, ranking
 from tournament import models
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.ranking.standings import standings_compute
 from tournament.totals.services import table_recording_set, totals_save
 
 pytestmark = pytest.mark.django_db
-
-
-def ranking(tournament):
-    return [
-        (s.rank, s.player.start_number, s.totals.points, s.totals.durchgaenge)
-        + tuple(getattr(s.totals, c) for c in ("sie", "tout_won", "tout_played", "solo_won"))
-        + (s.totals.solo_played,)
-        for s in standings_compute(tournament)
-    ]
-
-
-def line_of(table: models.Table) -> list[SeatTotals]:
-    return [
-        SeatTotals(
-            points=s.points,
-            sie=s.sie,
-            tout_won=s.tout_won,
-            tout_played=s.tout_played,
-            solo_won=s.solo_won,
-            solo_played=s.solo_played,
-        )
-        for s in table.seats.order_by("position")
-    ]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(16, 3), (18, 7), (21, 11)])

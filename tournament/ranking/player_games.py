@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.sheets.display import contract_text
@@ -24,20 +25,54 @@ class PlayerGames:
     total: int
 
 
+@dataclass(frozen=True)
+class _TotalsHand:
+    table: models.Table
+    number: str = "Σ"
+    declarer: None = None
+    struck: bool = False
+
+
+@dataclass(frozen=True)
+class TotalsLine:
+    """A Durchgang the player played at a table recorded by its totals: one line with the
+    Durchgang's total instead of its games (shown like a game's score)."""
+
+    durchgang_number: int
+    points: int
+    hand: _TotalsHand
+
+
+def _totals_lines(player: models.Player, last: int) -> list[TotalsLine]:
+    seats = models.Seat.objects.filter(
+        Q(player=player) | Q(player_id=player.replaces_id),
+        durchgang__number__lte=last,
+        table__recording=models.Tournament.Recording.TOTALS,
+        table__totals_at__isnull=False,
+    ).select_related("table", "durchgang")
+    return [TotalsLine(s.durchgang.number, s.points, _TotalsHand(s.table)) for s in seats]
+
+
 def player_games(*, player: models.Player, last: int) -> PlayerGames:
-    """The player's games of Durchgänge 1 to `last`, with those of the player he replaced."""
-    scores = list(
+    """The player's games of Durchgänge 1 to `last`, with those of the player he replaced; a
+    Durchgang at a table recorded by its totals as one line with the Durchgang's total."""
+    scores: list[models.HandScore | TotalsLine] = list(
         models.HandScore.objects.filter(
             Q(player=player) | Q(player_id=player.replaces_id), durchgang_number__lte=last
         )
         .select_related("hand__table", "hand__declarer", "hand__sanction__offender")
         .order_by("durchgang_number", "hand__table__number", "hand__number")
     )
+    scores += _totals_lines(player, last)
+    scores.sort(key=lambda s: s.durchgang_number)  # stable: the games keep their order
     running, total = [], 0
-    games = []
+    games: list[tuple] = []
     for score in scores:
         total += score.points
         running.append(total)
+        if isinstance(score, TotalsLine):
+            games.append((score, _("total of the Durchgang (Summenliste)"), total, None))
+            continue
         hand = score.hand
         sanction = getattr(hand, "sanction", None)
         games.append((score, contract_text(hand.contract, hand.suit, hand.tout), total, sanction))

@@ -34,6 +34,10 @@ class Statistics:
     contracts: list[ContractCount]
     struck: int
     sanctions: list[tuple[str, int]]
+    #: tables recorded by their totals (tournament/totals/): their games are not known, so
+    #: they are counted apart: how many tables, and their declarers' counters summed
+    totals_tables: int = 0
+    totals_counters: dict[str, int] | None = None
 
     @property
     def games(self) -> int:
@@ -64,9 +68,9 @@ def _counters(tournament: models.Tournament, after: int) -> dict[str, dict[str, 
 
 
 def tournament_statistics(tournament: models.Tournament, *, after: int) -> Statistics:
-    """Three aggregate queries over Durchgänge 1..`after` (what the visitor may see, like the
+    """Four aggregate queries over Durchgänge 1..`after` (what the visitor may see, like the
     ranking): games by contract (struck games apart), the tie-break counters by contract,
-    sanctions by offence."""
+    sanctions by offence, and the tables recorded by their totals, counted apart."""
     hands = models.Hand.objects.filter(
         table__durchgang__tournament=tournament, table__durchgang__number__lte=after
     )
@@ -99,8 +103,19 @@ def tournament_statistics(tournament: models.Tournament, *, after: int) -> Stati
         .order_by("-count", "reason")
         .values_list("reason", "count")
     )
+    typed = models.Seat.objects.filter(
+        durchgang__tournament=tournament,
+        durchgang__number__lte=after,
+        table__recording=models.Tournament.Recording.TOTALS,
+        table__totals_at__isnull=False,
+    ).aggregate(
+        tables=Count("table", distinct=True),
+        **{name: Coalesce(Sum(name), 0, output_field=IntegerField()) for name in COUNTERS},
+    )
     return Statistics(
         contracts=contracts,
         struck=sum(row["n_struck"] for row in by_contract.values()),
         sanctions=sanctions,
+        totals_tables=typed.pop("tables"),
+        totals_counters=typed,
     )
