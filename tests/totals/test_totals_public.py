@@ -40,3 +40,22 @@ def test_the_statistics_count_totals_tables_apart_and_say_so(client, published):
     assert "2 Tische wurden mit ihren Summen erfasst (Summenliste)" in page
     games = models.Hand.objects.filter(table__durchgang__tournament=published, struck=False)
     assert f"{games.count()} Spiele gewertet" in page
+
+
+def test_the_workbook_shows_the_totals_tables_and_their_points(published, tmp_path):
+    from openpyxl import load_workbook
+
+    from tournament.exchange.exports.workbook import tournament_xlsx
+
+    path = tmp_path / "turnier.xlsx"
+    tournament_xlsx(published, str(path))
+    sheet = load_workbook(path)["Durchgang 1"]
+    rows = list(sheet.iter_rows(values_only=True))
+    header = rows[0]
+    assert header[-1] == "Erfasst als"
+    typed = models.Table.objects.get(durchgang__tournament=published, durchgang__number=1, number=1)
+    expected = {s.player.start_number: s.points for s in typed.seats.select_related("player")}
+    found = {row[2]: row[-2] for row in rows[1:] if row[0] == 1}
+    assert found == expected
+    assert {row[-1] for row in rows[1:] if row[0] == 1} == {"Summen"}
+    assert {row[-1] for row in rows[1:] if row[0] == 2} == {"Spiele"}

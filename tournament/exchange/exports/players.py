@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from openpyxl.workbook import Workbook
@@ -105,14 +105,21 @@ def seats_by_durchgang(tournament: models.Tournament) -> dict[int, list[tuple[in
 
 
 def table_totals(tournament: models.Tournament) -> dict[tuple[int, int], int]:
-    """Points per (table id, player id): each seat's total in its Durchgang."""
-    rows = (
-        models.HandScore.objects.filter(tournament=tournament)
-        .values("hand__table_id", "player_id")
-        .annotate(total=Sum("points"))
-        .order_by()
+    """Points per (table id, player id): each seat's total in its Durchgang, as the seat keeps
+    it (the sum of its games, or the totals typed for a table recorded by its totals)."""
+    rows = models.Seat.objects.filter(durchgang__tournament=tournament).values_list(
+        "table_id", "player_id", "points"
     )
-    return {(r["hand__table_id"], r["player_id"]): r["total"] for r in rows}
+    return {(table_id, player_id): points for table_id, player_id, points in rows}
+
+
+def totals_tables(tournament: models.Tournament) -> set[int]:
+    """The ids of the tables recorded by their totals (Summenliste)."""
+    return set(
+        models.Table.objects.filter(
+            durchgang__tournament=tournament, recording=models.Tournament.Recording.TOTALS
+        ).values_list("pk", flat=True)
+    )
 
 
 def durchgang_write(
@@ -122,6 +129,7 @@ def durchgang_write(
     totals: dict[tuple[int, int], int],
     roster: Roster,
     unit: str,
+    by_totals: Collection[int] = (),
 ) -> None:
     score = score_cells(unit)
     columns = [
@@ -130,13 +138,16 @@ def durchgang_write(
         Column(_("Start number"), 4),
         Column(_("Name"), roster.name_width),
         Column(points_header(unit), 5),
+        Column(_("Recorded as"), 8),
     ]
+    games, typed = _("games"), _("totals")
     rows = (
         [
             table,
             position,
             *roster.players[player_id],
             score(totals.get((table_id, player_id), 0)),
+            typed if table_id in by_totals else games,
         ]
         for table_id, table, position, player_id in seats
     )

@@ -2,7 +2,8 @@
 
 Sheets, named in German as the tournament calls them:
 - "Rangliste": the standings of `standings_compute`, in its order, with the tie-break counters;
-- "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points;
+- "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points,
+  and whether the table recorded its games or only its totals (Summenliste);
 - "Spiele": every game as the scoresheet holds it, with the points of each seat;
 - "Genehmigungen": every game that needed an approval, why, and the decision with its note;
 - "Strafen": every sanction with the offender's points in that game;
@@ -34,6 +35,7 @@ from tournament.exchange.exports.players import (
     ranking_write,
     seats_by_durchgang,
     table_totals,
+    totals_tables,
 )
 
 
@@ -50,9 +52,10 @@ def _workbook_write(tournament: models.Tournament, out: str | IO[bytes]) -> None
     workbook = Workbook(write_only=True)
     ranking_write(workbook, tournament, roster)
     seats = seats_by_durchgang(tournament)
-    totals = table_totals(tournament)
+    totals, by_totals = table_totals(tournament), totals_tables(tournament)
     for number in tournament.durchgaenge.order_by("number").values_list("number", flat=True):
-        durchgang_write(workbook, number, seats.get(number, []), totals, roster, unit)
+        rows = seats.get(number, [])
+        durchgang_write(workbook, number, rows, totals, roster, unit, by_totals)
     table_seats = defaultdict(list)  # player ids by seat, per table id
     for rows in seats.values():
         for table_id, _table, _position, player_id in rows:
