@@ -1,10 +1,13 @@
 """`manage.py retention`: the tournaments past their retention (RETENTION_MONTHS after their
-day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py)."""
+day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). Public
+registrations not confirmed within REGISTRATION_CONFIRM_HOURS are deleted on every run: they
+were never more than a request (tournament/checkin/confirmation.py)."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
+from tournament.checkin.confirmation import registrations_expired_delete
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
 
 
@@ -20,6 +23,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        expired = registrations_expired_delete()
+        if expired:
+            self.stdout.write(
+                _("%(n)s registrations not confirmed in time deleted.") % {"n": expired}
+            )
         due = retention_due()
         limit = retention_limit()
         self.stdout.write(
