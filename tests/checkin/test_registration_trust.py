@@ -104,7 +104,11 @@ def test_the_players_page_puts_a_registration_into_the_register_as_a_new_person(
     burgi.refresh_from_db()
     person = burgi.person
     assert person is not None
-    assert (person.name, person.club, person.email) == ("Burgi Schex", "Aßling", "burgi@example.org")
+    assert (person.name, person.club, person.email) == (
+        "Burgi Schex",
+        "Aßling",
+        "burgi@example.org",
+    )
     assert person.publication == Person.Publication.FULL
     assert "Neue Person der Kartei" not in boss.get(players_url).content.decode()
 
