@@ -6,6 +6,7 @@ were never more than a request (tournament/checkin/confirmation.py)."""
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.checkin.confirmation import registrations_expired_delete
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
@@ -25,9 +26,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         expired = registrations_expired_delete()
         if expired:
-            self.stdout.write(
-                _("%(n)s registrations not confirmed in time deleted.") % {"n": expired}
+            text = ngettext(
+                "%(n)s registration not confirmed in time deleted.",
+                "%(n)s registrations not confirmed in time deleted.",
+                expired,
             )
+            self.stdout.write(text % {"n": expired})
         due = retention_due()
         limit = retention_limit()
         self.stdout.write(
