@@ -178,10 +178,13 @@ def registration_add(
 def registrations_to_link(tournament: models.Tournament) -> list[tuple[models.Player, list]]:
     """The players of the public registration not yet linked to a person of the register,
     each with the register's persons that are, or are probably, them."""
-    players = tournament.players.filter(
-        registered_online_at__isnull=False, person__isnull=True, withdrawn=False
-    ).order_by("start_number")
-    return [(player, person_candidates(player=player)) for player in players]
+    players = list(
+        tournament.players.filter(
+            registered_online_at__isnull=False, person__isnull=True, withdrawn=False
+        ).order_by("start_number")
+    )
+    candidates = person_candidates(tournament=tournament, players=players)
+    return [(player, candidates[player.pk]) for player in players]
 
 
 def waiting_position(player: models.Player) -> int | None:

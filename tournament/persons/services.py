@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
-from tournament.persons.matching import Entry, duplicates_likely, key, same, similar_to
+from tournament.persons.matching import (
+    Entry,
+    duplicates_likely,
+    key,
+    name_canonical,
+    same,
+    similar_to,
+)
 
 NAME_LENGTH = 200
 CLUB_LENGTH = 200
@@ -147,15 +154,29 @@ def player_person_link(*, player: models.Player, person: models.Person) -> None:
     player.save(update_fields=["person", "publish_full_name"])
 
 
-def person_candidates(*, player: models.Player) -> list[models.Person]:
-    """The persons of the tournament's register that are, or are probably, this player (by
-    name and club, `persons.matching`), the exact match first."""
-    organiser = organiser_of(player.tournament)
-    wanted = Entry(id=0, name=player.name, club=player.club)
-    persons = {p.pk: p for p in organiser.persons.filter(erased_at__isnull=True)}
-    found = similar_to(wanted, (_entry(p) for p in persons.values()))
-    found.sort(key=lambda entry: (not same(wanted, entry), entry.name, entry.id))
-    return [persons[entry.id] for entry in found]
+def person_candidates(
+    *, tournament: models.Tournament, players: list[models.Player]
+) -> dict[int, list[models.Person]]:
+    """For each player (by id), the persons of the tournament's register that are, or are
+    probably, that player (by name and club, `persons.matching`), the exact match first. The
+    register is read once; a player is compared only with the persons who have a name word
+    beginning like the player's family name (a slip in the first letter is rare), so that a
+    page listing many players against a register of thousands stays quick."""
+    organiser = organiser_of(tournament)
+    by_initial: dict[str, list[models.Person]] = {}
+    for person in organiser.persons.filter(erased_at__isnull=True).order_by("name", "pk"):
+        for initial in {word[:1] for word in name_canonical(person.name).split()}:
+            by_initial.setdefault(initial, []).append(person)
+    found: dict[int, list[models.Person]] = {}
+    for player in players:
+        wanted = Entry(id=0, name=player.name, club=player.club)
+        words = name_canonical(player.name).split()
+        nearby = by_initial.get(words[-1][:1], []) if words else []
+        persons = {p.pk: p for p in nearby}
+        matches = similar_to(wanted, (_entry(p) for p in persons.values()))
+        matches.sort(key=lambda entry: not same(wanted, entry))
+        found[player.pk] = [persons[entry.id] for entry in matches]
+    return found
 
 
 def person_from_player(*, player: models.Player) -> models.Person:
