@@ -34,7 +34,6 @@ from tournament.checkin.mail import (
 from tournament.checkin.services import CheckInError, registration_add
 from tournament.core.form_errors import form_errors_add
 from tournament.models import Tournament
-from tournament.persons.services import PersonError
 from tournament.registration.services import PlayerError
 
 TEMPLATES = "tournament/checkin/"
@@ -74,7 +73,7 @@ class RegistrationView(PublicRegistrationMixin, View):
         try:
             if not robot:
                 self.register(request, values, mail=mail)
-        except (PlayerError, PersonError) as error:
+        except PlayerError as error:
             form_errors_add(form, error.errors)
             return self.page(request, "registration.html", status=400, form=form)
         except CheckInError as error:
