@@ -16,6 +16,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.core.management import call_command
 from django.test import Client, override_settings
+from django.urls import reverse
 from django.utils import timezone
 
 from tests.checkin.test_registration import open_with, url
@@ -169,15 +170,19 @@ def test_after_the_draw_the_withdrawal_link_sends_to_the_turnierleitung(door, in
 
 
 @override_settings(EMAIL_CONFIGURED=True, REGISTRATION_CONFIRM_HOURS=24)
-def test_an_unconfirmed_registration_expires_and_is_deleted(door, mailoutbox):
+def test_an_unconfirmed_registration_expires_and_is_deleted(door, mailoutbox, boss):
     open_with(door, 11)
     register(door, "Burgi Schex", "burgi@example.org")
+    settings_page = reverse("manage:door_settings", args=[door.slug])
+    waiting = "1 Anmeldung wartet auf ihre Bestätigung per E-Mail: Sie hat noch keinen Platz."
+    assert waiting in boss.get(settings_page).content.decode()
     confirm = re.search(r"/turnier/kirta/anmeldung/bestaetigen/[^/\s]+/", mailoutbox[0].body)
     assert confirm
     PendingRegistration.objects.update(created_at=timezone.now() - timedelta(hours=25))
     expired = Client().post(confirm.group(0))
     assert expired.status_code == 404 and "abgelaufen" in expired.content.decode()
     assert door.players.count() == 10  # no place held
+    assert "wartet auf ihre Bestätigung" not in boss.get(settings_page).content.decode()
     register(door, "Michl Huber", "michl@example.org")  # the next registration clears up
     assert list(PendingRegistration.objects.values_list("name", flat=True)) == ["Michl Huber"]
     PendingRegistration.objects.update(created_at=timezone.now() - timedelta(hours=25))

@@ -133,3 +133,12 @@ def test_an_anonymous_visitor_cannot_link(door, josef):
     assert response.status_code == 302 and "/login/" in response["Location"]
     player.refresh_from_db()
     assert player.person is None
+
+
+def test_the_staff_see_the_email_typed_on_the_players_page(door, boss):
+    open_with(door, None)
+    register(door, "Burgi Schex", "Aßling", email="burgi@example.org")
+    player = door.players.get(name="Burgi Schex")
+    page = boss.get(reverse("manage:player_edit", args=[door.slug, player.pk])).content.decode()
+    assert "Über das öffentliche Formular angemeldet am" in page
+    assert "Angegebene E-Mail: burgi@example.org" in page

@@ -50,6 +50,11 @@ def registrations_expired_delete() -> int:
     return expired.delete()[0]
 
 
+def registrations_pending_count(tournament: models.Tournament) -> int:
+    """The tournament's registrations waiting for their confirmation, not expired."""
+    return tournament.pending_registrations.filter(created_at__gte=_expired_before()).count()
+
+
 def registration_pending_add(
     *,
     tournament: models.Tournament,

@@ -14,6 +14,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from tournament.checkin.cash import cash_summary
+from tournament.checkin.confirmation import registrations_pending_count
 from tournament.checkin.forms import DoorSettingsForm, LateArrivalForm
 from tournament.checkin.services import (
     CheckInError,
@@ -162,7 +163,11 @@ class DoorSettingsView(TournamentMixin, FormView):
         return {**super().get_form_kwargs(), "instance": self.tournament}
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(waiting=list(waiting_list(self.tournament)), **kwargs)
+        return super().get_context_data(
+            waiting=list(waiting_list(self.tournament)),
+            pending=registrations_pending_count(self.tournament),
+            **kwargs,
+        )
 
     def form_valid(self, form):
         values = form.cleaned_data
