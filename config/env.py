@@ -6,7 +6,8 @@ Each helper returns the default when the variable is unset or empty, and raises
 """
 
 import os
-from urllib.parse import urlsplit
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -87,3 +88,44 @@ def env_site_url(name: str) -> str:
             "(for example http://192.168.1.23:8000)."
         )
     return value.rstrip("/")
+
+
+#: EMAIL_URL schemes: (Django's e-mail backend, TLS mode, default port).
+_MAIL_SCHEMES = {
+    "smtp": ("django.core.mail.backends.smtp.EmailBackend", "", 25),
+    "smtp+tls": ("django.core.mail.backends.smtp.EmailBackend", "starttls", 587),
+    "smtps": ("django.core.mail.backends.smtp.EmailBackend", "ssl", 465),
+    "console": ("django.core.mail.backends.console.EmailBackend", "", 0),
+}
+
+
+def env_email(name: str) -> dict[str, Any]:
+    """Django's e-mail settings from one address, empty when unset:
+    ``smtp://USER:PASSWORD@HOST:PORT`` (plain, port 25), ``smtp+tls://…`` (STARTTLS, port 587),
+    ``smtps://…`` (TLS from the start, port 465), ``console://`` (printed, for development).
+    User and password are percent-decoded (``%40`` for an @ in the user name)."""
+    value = _raw(name)
+    if value is None:
+        return {}
+    parts = urlsplit(value)
+    try:
+        port = parts.port
+    except ValueError:
+        port, parts = None, parts._replace(scheme="")
+    if parts.scheme not in _MAIL_SCHEMES or parts.path not in ("", "/") or parts.query:
+        raise ImproperlyConfigured(
+            f"{name} is no mail address; write it as smtp+tls://USER:PASSWORD@HOST:587 "
+            "(or smtp://, smtps://, console://)."
+        )
+    backend, tls, default_port = _MAIL_SCHEMES[parts.scheme]
+    if parts.scheme != "console" and not parts.hostname:
+        raise ImproperlyConfigured(f"{name} names no mail server (smtp+tls://USER:PASSWORD@HOST).")
+    return {
+        "EMAIL_BACKEND": backend,
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": port or default_port,
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": tls == "starttls",
+        "EMAIL_USE_SSL": tls == "ssl",
+    }

@@ -39,6 +39,16 @@ RETENTION_MONTHS        months a tournament's documents (scoresheets, names) are
                         5.3.5; docs/privacy.md).
 RESTORE_UPLOAD_MAX_MB   the largest backup a supervisor may upload to restore (default 100);
                         an upload not confirmed is deleted after UPLOAD_KEEP_MINUTES (default 60).
+EMAIL_URL               the mail server, e.g. smtp+tls://USER:PASSWORD@mail.example.org:587
+                        (also smtp://, smtps://, console://; default: none, no mail is sent).
+                        With it, a public registration is confirmed by e-mail (docs/checkin.md).
+EMAIL_FROM              the sender of the mails (default turnier@localhost).
+REGISTRATION_CONFIRM_HOURS  hours a registration waits for its e-mail confirmation before it is
+                        deleted (default 24).
+REGISTRATION_LIMIT_PER_ADDRESS  public registrations one visitor's address may send per hour
+                        (default 5; 0: no limit).
+REGISTRATION_LIMIT_PER_TOURNAMENT  public registrations one tournament takes per hour (default
+                        60; 0: no limit).
 """
 
 from datetime import timedelta
@@ -49,7 +59,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.caches import caches_config
-from config.env import DEFAULT_ALLOWED_HOSTS, env_bool, env_int, env_list, env_site_url, env_str
+from config.env import (
+    DEFAULT_ALLOWED_HOSTS,
+    env_bool,
+    env_email,
+    env_int,
+    env_list,
+    env_site_url,
+    env_str,
+)
 from config.log import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -70,6 +88,25 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # Where the site is reached from outside, without a trailing slash: printed links and QR codes
 # are built on it (tournament/core/site_url.py) instead of on the request's host.
 SITE_URL = env_site_url("SITE_URL")
+
+# Mail (config/env.py: env_email): only with EMAIL_URL set does the site send any; the public
+# registration is then confirmed by e-mail (tournament/checkin/confirmation.py).
+_EMAIL = env_email("EMAIL_URL")
+EMAIL_CONFIGURED = bool(_EMAIL)
+if _EMAIL:
+    EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+    EMAIL_HOST, EMAIL_PORT = _EMAIL["EMAIL_HOST"], _EMAIL["EMAIL_PORT"]
+    EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_USER"], _EMAIL["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS, EMAIL_USE_SSL = _EMAIL["EMAIL_USE_TLS"], _EMAIL["EMAIL_USE_SSL"]
+DEFAULT_FROM_EMAIL = env_str("EMAIL_FROM") or "turnier@localhost"
+EMAIL_TIMEOUT = 20
+# The public registration (docs/checkin.md): hours an unconfirmed one waits for its mail's link,
+# and how many one address, and one tournament, take per hour.
+REGISTRATION_CONFIRM_HOURS = env_int("REGISTRATION_CONFIRM_HOURS", 24)
+if REGISTRATION_CONFIRM_HOURS < 1:
+    raise ImproperlyConfigured("REGISTRATION_CONFIRM_HOURS must be 1 or more.")
+REGISTRATION_LIMIT_PER_ADDRESS = env_int("REGISTRATION_LIMIT_PER_ADDRESS", 5)
+REGISTRATION_LIMIT_PER_TOURNAMENT = env_int("REGISTRATION_LIMIT_PER_TOURNAMENT", 60)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

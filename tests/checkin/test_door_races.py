@@ -1,5 +1,6 @@
 """Two helpers at the door at once, in real threads and transactions: a player is checked in
-once, and the last place of a limited registration goes to one registration only."""
+once, the last place of a limited registration goes to one registration only, and a mailed
+confirmation link works once."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.urls import reverse
 
 from tests.checkin.conftest import FEE
 from tests.sheets.test_concurrent_entry import all_at_once
+from tournament.checkin.confirmation import registration_confirm, registration_pending_add
 from tournament.checkin.services import CheckInError, player_check_in, registration_add
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,3 +69,21 @@ def test_two_helpers_phones_posting_the_same_check_in_at_once(door, clerk, super
     assert len(told) == 1 and len(done) == 1
     resi.refresh_from_db()
     assert resi.checked_in_at is not None and resi.payment in actions
+
+
+def test_a_mailed_link_clicked_twice_at_once_registers_once(door):
+    """The confirmation's key works once, also for two clicks at the same moment."""
+    door.registration_open = True
+    door.save(update_fields=["registration_open"])
+    pending, _key = registration_pending_add(
+        tournament=door,
+        name="Burgi Schex",
+        club="",
+        email="burgi@example.org",
+        full_name_public=False,
+        language="de",
+    )
+    results = all_at_once(2, lambda i: registration_confirm(pending=pending))
+    lost = [r for r in results if isinstance(r, CheckInError)]
+    assert len(lost) == 1 and "schon bestätigt" in str(lost[0]), results
+    assert door.players.filter(name="Burgi Schex").count() == 1

@@ -1,5 +1,7 @@
-"""The public registration form: closed unless switched on, a place or the waiting list, the
-publication choice, a place freed moving the first waiting player up, bad input in German."""
+"""The public registration form without mail: closed unless switched on, a place or the waiting
+list, the publication choice, a place freed moving the first waiting player up, bad input in
+German. (Trust in what the public types: test_registration_trust.py; limits and the robots'
+field: test_registration_limits.py; the confirmation by e-mail: test_registration_mail.py.)"""
 
 from __future__ import annotations
 
@@ -47,15 +49,20 @@ def test_a_registration_gets_a_start_number_then_the_waiting_list(door):
     open_with(door, 11)
     page = Client().get(reverse("tournament:ranking", args=[door.slug])).content.decode()
     assert "Zu diesem Turnier anmelden" in page
+    form = Client().get(url(door)).content.decode()
+    assert "Die Turnierleitung bestätigt Deine Anmeldung." in form
     first = register(door, "Done Kreuzer", "Aßling", "1").content.decode()
-    assert "Done Kreuzer, Du bist angemeldet: Startnummer 11." in first
-    second = register(door, "Burgi Schex").content.decode()
-    assert "Burgi Schex, die Plätze sind vergeben: Du stehst auf der Warteliste, Platz 1." in second
-    third = register(door, "Michl Huber").content.decode()
-    assert "Warteliste, Platz 2." in third
+    assert "Danke, Done Kreuzer: Deine Anmeldung ist angekommen." in first
+    register(door, "Burgi Schex")
+    register(door, "Michl Huber")
     done = door.players.get(name="Done Kreuzer")
-    assert done.waiting_since is None and done.publish_full_name
-    assert Person.objects.get(name="Burgi Schex").publication == "initial"
+    assert done.start_number == 11 and done.waiting_since is None and done.publish_full_name
+    burgi, michl = door.players.get(name="Burgi Schex"), door.players.get(name="Michl Huber")
+    assert burgi.waiting_since is not None and michl.waiting_since > burgi.waiting_since
+    assert not burgi.publish_full_name and burgi.initial_only
+    # The public form puts nobody into the register: the organiser does (test_registration_trust).
+    assert not Person.objects.filter(name__in=["Done Kreuzer", "Burgi Schex"]).exists()
+    assert door.players.filter(registered_online_at__isnull=False, person=None).count() == 3
 
 
 def test_a_place_freed_moves_the_first_waiting_player_up(door):
@@ -88,10 +95,3 @@ def test_bad_input_is_refused_in_german_and_stores_nothing(door):
     assert "Dieses Feld ist zwingend erforderlich." in page
     assert "Bitte gültige E-Mail-Adresse eingeben." in page
     assert door.players.count() == 10
-
-
-def test_a_robot_filling_the_hidden_field_is_thanked_and_stores_nothing(door):
-    open_with(door, None)
-    response = register(door, "Spam Bot", website="http://spam.example")
-    assert "Danke." in response.content.decode()
-    assert not door.players.filter(name="Spam Bot").exists()

@@ -37,6 +37,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.sheets.fixtures import ruf
+from tournament.checkin.confirmation import key_hash
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import (
     Correction,
@@ -44,6 +45,7 @@ from tournament.models import (
     Hand,
     Membership,
     Organiser,
+    PendingRegistration,
     Prize,
     Season,
     SheetEvent,
@@ -158,6 +160,12 @@ ACCESS = {
     "manage:cash": SUPERVISOR,
     "manage:cash_pdf": SUPERVISOR,
     "tournament:registration": PUBLIC,
+    # Its mailed links: anyone holding the key (the walk's confirms a registration waiting and
+    # withdraws the unseated player: the tournament is drawn, so both are refused with a page);
+    # linking an online registration to the register is the door's.
+    "tournament:registration_confirm": PUBLIC,
+    "tournament:registration_withdraw": PUBLIC,
+    "manage:registration_link": CLERK,
     "manage:prizes": SUPERVISOR,
     "manage:prize_delete": SUPERVISOR,
     "manage:prizes_awarded": SUPERVISOR,
@@ -208,6 +216,13 @@ SLUG = "rundgang"
 # Arguments of the URL patterns; the table is the open one (2) unless a view needs another.
 FILL = {"slug": SLUG, "number": 1, "table": 2, "hand": 1, "start_number": 1, "kind": "namen"}
 FILL["organiser"] = "standard"  # the organiser of SLUG
+REGISTRATION_PAGES = (
+    "tournament:registration",
+    "tournament:registration_confirm",
+    "tournament:registration_withdraw",
+)
+KEY = "k" * 43  # the key of a registration's mailed links (world)
+FILL["key"] = KEY
 FILL_BY_NAME = {
     "manage:draw": {"number": 2},
     "manage:correct": {"table": 1},
@@ -323,6 +338,14 @@ def world(db):
     client.post(enter, {"number": 6, "code": "r e 1 3 -", "version": 0})
     open_table = Table.objects.get(durchgang__tournament=tournament, number=2)
     hand_delete(table=open_table, number=6, version=1, user=users["clerk"], reason="Doppelt")
+    PendingRegistration.objects.create(
+        tournament=tournament,
+        name="Gast",
+        email="gast@example.org",
+        language="de",
+        key=key_hash(KEY),
+    )
+    tournament.players.filter(start_number=9).update(withdraw_key=key_hash(KEY))
     season = Season.objects.create(organiser=tournament.organiser, name="Jahreswertung", slug=SLUG)
     Tournament.objects.filter(pk=tournament.pk).update(season=season)
     yield World(
@@ -354,6 +377,7 @@ def url_kwargs(name, arguments, world):
         "manage:player_withdraw",
         "manage:player_start_card",
         "manage:checkin_player",
+        "manage:registration_link",
     ):
         values["pk"] = world.unseated.pk
     elif name == "manage:correction_decide":
@@ -631,10 +655,11 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
         client.force_login(world.users[role])
     for name, url in routes(world):
         # The list names tournaments only; a table's phone pages need its link and PIN instead;
-        # the registration form is for before anything is published (tests/checkin/); a season
-        # shows only tournaments whose ranking is published (tests/seasons/).
+        # the registration form and its mailed links are for before anything is published
+        # (tests/checkin/); a season shows only tournaments whose ranking is published
+        # (tests/seasons/).
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
-        before = ("tournament:list", "tournament:registration", *SEASON_PAGES)
+        before = ("tournament:list", *REGISTRATION_PAGES, *SEASON_PAGES)
         if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_list
+from config.env import env_bool, env_email, env_list
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +33,30 @@ def test_an_unclear_boolean_is_refused(monkeypatch):
 def test_lists_are_split_on_commas(monkeypatch):
     monkeypatch.setenv("X_HOSTS", "a.example, b.example")
     assert env_list("X_HOSTS", default=[]) == ["a.example", "b.example"]
+
+
+def test_the_mail_server_is_one_address(monkeypatch):
+    monkeypatch.setenv("X_MAIL", "smtp+tls://turnier%40verein.example:ge%2Fheim@mail.example:2525")
+    assert env_email("X_MAIL") == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example",
+        "EMAIL_PORT": 2525,
+        "EMAIL_HOST_USER": "turnier@verein.example",
+        "EMAIL_HOST_PASSWORD": "ge/heim",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+    }
+    monkeypatch.setenv("X_MAIL", "smtps://mail.example")
+    assert env_email("X_MAIL")["EMAIL_PORT"] == 465 and env_email("X_MAIL")["EMAIL_USE_SSL"]
+    monkeypatch.delenv("X_MAIL")
+    assert env_email("X_MAIL") == {}  # no mail: the registration works without
+
+
+@pytest.mark.parametrize("raw", ["mail.example", "http://mail.example", "smtp://", "smtp://h:x"])
+def test_an_unreadable_mail_address_is_refused(monkeypatch, raw):
+    monkeypatch.setenv("X_MAIL", raw)
+    with pytest.raises(ImproperlyConfigured, match="X_MAIL"):
+        env_email("X_MAIL")
 
 
 def _check(**env) -> subprocess.CompletedProcess:

@@ -52,6 +52,17 @@ class RegistrationForm(forms.Form):
     # Left empty by people; filled by the robots that fill every field.
     website = forms.CharField(required=False, label=_("Leave empty"))
 
+    def __init__(self, *args, mail: bool = False, **kwargs):
+        """`mail`: the registration is confirmed by e-mail, so the address is needed."""
+        super().__init__(*args, **kwargs)
+        if mail:
+            email = self.fields["email"]
+            email.required = True
+            email.help_text = _(
+                "You get a mail with a link: the registration counts once you confirm it. "
+                "Only for the tournament's organiser, never shown."
+            )
+
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:

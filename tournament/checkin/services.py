@@ -20,11 +20,10 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
-from tournament.persons.services import organiser_of, person_match, person_update
+from tournament.persons.services import person_candidates
 from tournament.registration.services import player_create
 
 Payment = models.Payment
-Publication = models.Person.Publication
 
 
 class CheckInError(Exception):
@@ -142,44 +141,50 @@ def registration_add(
     club: str = "",
     email: str = "",
     full_name_public: bool = False,
+    withdraw_key: str = "",
 ) -> Registration:
     """A player's own registration on the public form: a place, or the waiting list once the
     places are taken (decided under a lock on the tournament, so that two registrations at
-    once never both take the last place). The player becomes the register's person of that name
-    and club or a new one; a new person gets the publication choice and e-mail given, a known
-    one keeps what is recorded, except that "initial only" is always honoured."""
+    once never both take the last place). The player keeps what was typed (name, club, e-mail,
+    the publication choice for this tournament) and belongs to no person of the register until
+    the organiser confirms one (`persons.services.person_candidates`): a stranger typing a
+    known name neither joins that person's results nor changes what the register holds.
+    `withdraw_key`: the hash of the key of the withdrawal link mailed to the player."""
     with transaction.atomic():
         locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not locked.registration_open or locked.durchgaenge.exists():
             raise CheckInError(_("The registration for this tournament is closed."))
         limit = locked.registration_limit
         full = limit is not None and places_taken(locked) >= limit
-        known = person_match(organiser=organiser_of(locked), name=name, club=club)
-        player = player_create(tournament=locked, name=name, club=club, person=known)
-        person = player.person
-        assert person is not None  # player_create always links a person
-        if known is None:  # a new person: the data given are theirs
-            person_update(
-                person=person,
-                name=person.name,
-                club=person.club,
-                email=email,
-                publication=Publication.FULL if full_name_public else Publication.INITIAL,
-            )
-        elif not full_name_public and person.publishes_full_name:
-            person_update(
-                person=person,
-                name=person.name,
-                club=person.club,
-                email=person.email,
-                phone=person.phone,
-                publication=Publication.INITIAL,
-            )
-        if full:
-            player.waiting_since = timezone.now()
-            player.save(update_fields=["waiting_since"])
+        player = player_create(tournament=locked, name=name, club=club, register=False)
+        now = timezone.now()
+        player.registered_online_at, player.email = now, email.strip()
+        player.publish_full_name, player.initial_only = full_name_public, not full_name_public
+        player.withdraw_key, player.waiting_since = withdraw_key, now if full else None
+        player.save(
+            update_fields=[
+                "registered_online_at",
+                "email",
+                "publish_full_name",
+                "initial_only",
+                "withdraw_key",
+                "waiting_since",
+            ]
+        )
         player.refresh_from_db()
     return Registration(player=player, waiting=waiting_position(player))
+
+
+def registrations_to_link(tournament: models.Tournament) -> list[tuple[models.Player, list]]:
+    """The players of the public registration not yet linked to a person of the register,
+    each with the register's persons that are, or are probably, them."""
+    players = list(
+        tournament.players.filter(
+            registered_online_at__isnull=False, person__isnull=True, withdrawn=False
+        ).order_by("start_number")
+    )
+    candidates = person_candidates(tournament=tournament, players=players)
+    return [(player, candidates[player.pk]) for player in players]
 
 
 def waiting_position(player: models.Player) -> int | None:

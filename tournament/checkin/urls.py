@@ -1,9 +1,10 @@
-"""The door: check-in with the Startgeld, its settings, the cash summary; the public
-registration form."""
+"""The door: check-in with the Startgeld, its settings, the cash summary, the online
+registrations linked to the register; the public registration form, its confirmation and
+withdrawal links."""
 
 from django.urls import path
 
-from tournament.checkin import views
+from tournament.checkin import public_views, views
 
 base = "turnier/<slug:slug>/leitung/"
 
@@ -14,8 +15,27 @@ urlpatterns = [
     path(base + "einlass/einstellungen/", views.DoorSettingsView.as_view(), name="door_settings"),
     path(base + "kasse/", views.CashView.as_view(), name="cash"),
     path(base + "kasse.pdf", views.CashPdfView.as_view(), name="cash_pdf"),
+    path(
+        base + "anmeldungen/<int:pk>/kartei/",
+        views.RegistrationLinkView.as_view(),
+        name="registration_link",
+    ),
 ]
 
 public = [
-    path("turnier/<slug:slug>/anmeldung/", views.RegistrationView.as_view(), name="registration"),
+    path(
+        "turnier/<slug:slug>/anmeldung/",
+        public_views.RegistrationView.as_view(),
+        name="registration",
+    ),
+    path(
+        "turnier/<slug:slug>/anmeldung/bestaetigen/<str:key>/",
+        public_views.RegistrationConfirmView.as_view(),
+        name="registration_confirm",
+    ),
+    path(
+        "turnier/<slug:slug>/anmeldung/abmelden/<str:key>/",
+        public_views.RegistrationWithdrawView.as_view(),
+        name="registration_withdraw",
+    ),
 ]

@@ -1,33 +1,40 @@
 """The door's pages: the check-in (supervisor and clerks), its settings and the cash summary
-(supervisor), and the public registration form."""
+(supervisor), and the online registrations linked to the register (the public registration's
+own pages: public_views.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from tournament.checkin.cash import cash_summary
-from tournament.checkin.forms import DoorSettingsForm, LateArrivalForm, RegistrationForm
+from tournament.checkin.confirmation import registrations_pending_count
+from tournament.checkin.forms import DoorSettingsForm, LateArrivalForm
 from tournament.checkin.services import (
     CheckInError,
     door_settings_save,
     player_check_in,
     player_check_in_undo,
     player_pay,
-    registration_add,
+    registrations_to_link,
     waiting_list,
 )
 from tournament.core.access import CLERK, TournamentMixin
 from tournament.core.form_errors import form_errors_add
 from tournament.core.pdf import pdf_render
 from tournament.models import Payment, Tournament
-from tournament.persons.services import PersonError
+from tournament.persons.services import (
+    PersonError,
+    organiser_of,
+    person_from_player,
+    player_person_link,
+)
 from tournament.registration.services import PlayerError, player_create
 
 TEMPLATES = "tournament/checkin/"
@@ -64,6 +71,7 @@ class CheckInView(TournamentMixin, TemplateView):
             summary=cash_summary(self.tournament),
             late=kwargs.pop("late", None) or LateArrivalForm(),
             payments=Payment,
+            to_link=registrations_to_link(self.tournament),
             **kwargs,
         )
 
@@ -155,7 +163,11 @@ class DoorSettingsView(TournamentMixin, FormView):
         return {**super().get_form_kwargs(), "instance": self.tournament}
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(waiting=list(waiting_list(self.tournament)), **kwargs)
+        return super().get_context_data(
+            waiting=list(waiting_list(self.tournament)),
+            pending=registrations_pending_count(self.tournament),
+            **kwargs,
+        )
 
     def form_valid(self, form):
         values = form.cleaned_data
@@ -186,38 +198,38 @@ class CashPdfView(TournamentMixin, View):
         return response
 
 
-class RegistrationView(View):
-    """The public registration: a place, or the waiting list."""
+class RegistrationLinkView(TournamentMixin, View):
+    """POST: a player of the online registration is the register's person `person` (a match
+    the page offered), or, with `action=new`, a new person of the register made of what the
+    player typed. The person's recorded data and publication choice stay as they are."""
 
-    template = TEMPLATES + "registration.html"
+    required_role = CLERK
+    http_method_names = ["post"]
 
-    def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        self.open = self.tournament.registration_open and not self.tournament.durchgaenge.exists()
-        return super().dispatch(request, *args, **kwargs)
+    def post(self, request, slug, pk):
+        player = get_object_or_404(self.tournament.players, pk=pk, person__isnull=True)
+        if request.POST.get("action") == "new":
+            try:
+                person_from_player(player=player)
+            except PersonError as error:
+                for texts in error.errors.values():
+                    messages.error(request, " ".join(texts))
+                return self._back(request)
+            done = _("No. %(number)s %(name)s is now a new person of the register.")
+        else:
+            persons = organiser_of(self.tournament).persons.filter(erased_at__isnull=True)
+            person = get_object_or_404(persons, pk=_number(request.POST.get("person", "")))
+            player_person_link(player=player, person=person)
+            done = _("No. %(number)s %(name)s is linked to the register's %(person)s.")
+        values = {"number": player.start_number, "name": player.name, "person": player.person}
+        messages.success(request, done % values)
+        return self._back(request)
 
-    def page(self, request, form, status=200, **context):
-        context = {"tournament": self.tournament, "form": form, "open": self.open, **context}
-        return render(request, self.template, context, status=status)
+    def _back(self, request):
+        if request.POST.get("back") == "players":
+            return redirect("manage:players", slug=self.tournament.slug)
+        return redirect(_door_url(self.tournament))
 
-    def get(self, request, slug):
-        return self.page(request, RegistrationForm())
 
-    def post(self, request, slug):
-        form = RegistrationForm(request.POST)
-        if not self.open:
-            return self.page(request, form, status=400)
-        if not form.is_valid():
-            return self.page(request, form, status=400)
-        values = form.cleaned_data
-        if values.pop("website"):  # a robot: answered like a person, nothing stored
-            return self.page(request, RegistrationForm(), status=200, robot=True)
-        try:
-            registration = registration_add(tournament=self.tournament, **values)
-        except (PlayerError, PersonError) as error:
-            form_errors_add(form, error.errors)
-            return self.page(request, form, status=400)
-        except CheckInError as error:
-            form.add_error(None, str(error))
-            return self.page(request, form, status=400)
-        return self.page(request, None, registration=registration)
+def _number(value: str) -> int:
+    return int(value) if value.isdecimal() and len(value) <= 18 else 0

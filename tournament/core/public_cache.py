@@ -59,6 +59,7 @@ from django.shortcuts import render
 from django.utils import translation
 
 from tournament import models
+from tournament.core.limits import address_key, window_hit
 from tournament.core.live import live_requested
 from tournament.core.revisions import (
     TOURNAMENT,
@@ -209,16 +210,9 @@ def _render_allowed(request) -> tuple[bool, int]:
     limit = settings.PUBLIC_RENDER_LIMIT
     if not limit:
         return True, 0
-    now = time.time()
-    address = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
-    key = f"public-render:{address}:{int(now // 60)}"
-    cache.add(key, 0, timeout=120)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # dropped from a full cache in between
-        count = 1
-        cache.set(key, count, timeout=120)
-    return count <= limit, 60 - int(now % 60)
+    address = address_key(client_address(request))
+    count, retry_after = window_hit(cache, f"public-render:{address}", 60)
+    return count <= limit, retry_after
 
 
 def too_many_renders(request, retry_after: int) -> HttpResponse:

@@ -5,7 +5,8 @@
 what happens to a scoresheet after the draw (its append-only history, corrections); `phones` the
 players' phones at a table (links, scorekeeper, entries received); `jobs` the background
 jobs (print jobs, exports, restores); `persons` the organisers and their person register;
-`installation` the secret that signs this installation's backups.
+`registrations` the public registrations waiting for their e-mail
+confirmation; `installation` the secret that signs this installation's backups.
 """
 
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
@@ -16,6 +17,7 @@ from tournament.models.persons import Organiser, Person, PersonMerge, organiser_
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Payment, Player
 from tournament.models.prizes import Prize
+from tournament.models.registrations import PendingRegistration
 from tournament.models.seasons import Season, SeasonResult
 from tournament.models.sheets import (
     AppendOnlyError,
@@ -39,6 +41,7 @@ __all__ = [
     "Person",
     "PersonMerge",
     "Payment",
+    "PendingRegistration",
     "Player",
     "Prize",
     "Season",

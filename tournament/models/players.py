@@ -49,8 +49,17 @@ class Player(models.Model):
         verbose_name=_("person"),
     )
     # The person's publication choice, copied here by `persons.services` whenever it changes,
-    # so that public pages show `public_name` without a query more.
+    # so that public pages show `public_name` without a query more; never the full name when
+    # the player asked for the initial only when registering for this tournament.
     publish_full_name = models.BooleanField(_("full name on public pages"), default=True)
+    initial_only = models.BooleanField(
+        _("initial only, as asked"),
+        default=False,
+        help_text=_(
+            "Asked at the registration: the family name's initial only, whatever the "
+            "register holds."
+        ),
+    )
     replaces = models.OneToOneField(
         "self",
         on_delete=models.RESTRICT,
@@ -94,6 +103,14 @@ class Player(models.Model):
     )
     paid_amount = models.DecimalField(
         _("amount paid (€)"), max_digits=7, decimal_places=2, default=Decimal(0)
+    )
+    # The public registration (tournament/checkin/): when the player registered there, the
+    # e-mail typed (shown to the staff only), and the hash of the key of the withdrawal link
+    # mailed to the player (empty: none, or used).
+    registered_online_at = models.DateTimeField(_("registered online at"), null=True, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    withdraw_key = models.CharField(
+        _("withdrawal key (hash)"), max_length=64, blank=True, db_index=True, editable=False
     )
 
     class Meta:

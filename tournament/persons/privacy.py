@@ -59,6 +59,8 @@ def person_export(person: models.Person) -> dict:
                 "start_number": r.player.start_number,
                 "name": r.player.name,
                 "club": r.player.club,
+                "email": r.player.email,
+                "registered_online_at": _when(r.player.registered_online_at),
                 "withdrawn": r.player.withdrawn,
                 "checked_in_at": _when(r.player.checked_in_at),
                 "startgeld": r.player.payment,
@@ -81,13 +83,16 @@ def person_export(person: models.Person) -> dict:
 
 def person_erase(*, person: models.Person, by) -> int:
     """Erase `person` (Art. 17 DSGVO): name "gelöscht", no club, e-mail or phone, in the
-    register and on every player of theirs in every tournament, signatures included; the
-    results stay. Returns how many tournament entries changed."""
+    register and on every player of theirs in every tournament (with the e-mail typed when
+    registering), signatures included; the results stay. Returns how many tournament entries
+    changed."""
     with transaction.atomic():
         players = models.Player.objects.filter(person=person)
         entries = list(players.values_list("tournament_id", "start_number", "tournament__slug"))
         tournaments = {tournament_id for tournament_id, _number, _slug in entries}
-        changed = players.update(name=ERASED, club="", publish_full_name=False)
+        changed = players.update(
+            name=ERASED, club="", email="", withdraw_key="", publish_full_name=False
+        )
         for tournament_id in tournaments:
             numbers = [n for t, n, _slug in entries if t == tournament_id]
             names_replace(tournament_id, dict.fromkeys(numbers, ERASED), signature=ERASED)
@@ -126,17 +131,29 @@ def retention_due(today: datetime.date | None = None) -> list[models.Tournament]
 
 def tournament_anonymise(tournament: models.Tournament) -> int:
     """Replace every player's name by "Spieler N" (the start number), also in the sheet
-    history; drop clubs, the links to the person register, signatures, the phones' links and ids
-    and the stored documents; the results stay. Returns the number of players."""
+    history; drop clubs, e-mails, the registrations waiting for confirmation, the links to the
+    person register, signatures, the phones' links and ids and the stored documents; the
+    results stay. Returns the number of players."""
     with transaction.atomic():
         players = list(tournament.players.all())
         for player in players:
             player.name = f"Spieler {player.start_number}"
             player.club, player.person, player.publish_full_name = "", None, True
+            player.email, player.withdraw_key = "", ""
             player.personal_code = personal_code_new()
         models.Player.objects.bulk_update(
-            players, ["name", "club", "person", "publish_full_name", "personal_code"]
+            players,
+            [
+                "name",
+                "club",
+                "person",
+                "publish_full_name",
+                "email",
+                "withdraw_key",
+                "personal_code",
+            ],
         )
+        tournament.pending_registrations.all().delete()
         names_replace(tournament.pk, {p.start_number: p.name for p in players}, signature="")
         models.PhoneEntry.objects.filter(table__durchgang__tournament=tournament).update(phone="")
         documents_remove({tournament.slug})

@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
-from tournament.persons.matching import Entry, duplicates_likely, key, similar_to
+from tournament.persons.matching import (
+    Entry,
+    duplicates_likely,
+    key,
+    name_canonical,
+    same,
+    similar_to,
+)
 
 NAME_LENGTH = 200
 CLUB_LENGTH = 200
@@ -105,12 +112,16 @@ def person_create(
 
 
 def _players_publication_follow(person: models.Person) -> None:
-    """Copy the person's choice onto their players; the public pages of their tournaments
-    change where it differs."""
+    """Copy the person's choice onto their players (never the full name onto a player who
+    asked for the initial only); the public pages of their tournaments change where it
+    differs."""
     full = person.publishes_full_name
-    changed = person.players.exclude(publish_full_name=full)
-    tournaments = set(changed.values_list("tournament_id", flat=True))
-    changed.update(publish_full_name=full)
+    following = person.players.filter(initial_only=False, publish_full_name=not full)
+    to_initial = person.players.filter(initial_only=True, publish_full_name=True)
+    tournaments = set(following.values_list("tournament_id", flat=True))
+    tournaments |= set(to_initial.values_list("tournament_id", flat=True))
+    following.update(publish_full_name=full)
+    to_initial.update(publish_full_name=False)
     for tournament_id in tournaments:
         public_pages_changed(tournament_id)
 
@@ -136,9 +147,53 @@ def person_update(
 
 
 def player_person_link(*, player: models.Player, person: models.Person) -> None:
+    """The player is this person of the register: public pages show the name as the person
+    chose, or the initial only where the player asked for it. The person stays as recorded."""
     player.person = person
-    player.publish_full_name = person.publishes_full_name
+    player.publish_full_name = person.publishes_full_name and not player.initial_only
     player.save(update_fields=["person", "publish_full_name"])
+
+
+def person_candidates(
+    *, tournament: models.Tournament, players: list[models.Player]
+) -> dict[int, list[models.Person]]:
+    """For each player (by id), the persons of the tournament's register that are, or are
+    probably, that player (by name and club, `persons.matching`), the exact match first. The
+    register is read once; a player is compared only with the persons who have a name word
+    beginning like the player's family name (a slip in the first letter is rare), so that a
+    page listing many players against a register of thousands stays quick."""
+    organiser = organiser_of(tournament)
+    by_initial: dict[str, list[models.Person]] = {}
+    for person in organiser.persons.filter(erased_at__isnull=True).order_by("name", "pk"):
+        for initial in {word[:1] for word in name_canonical(person.name).split()}:
+            by_initial.setdefault(initial, []).append(person)
+    found: dict[int, list[models.Person]] = {}
+    for player in players:
+        wanted = Entry(id=0, name=player.name, club=player.club)
+        words = name_canonical(player.name).split()
+        nearby = by_initial.get(words[-1][:1], []) if words else []
+        persons = {p.pk: p for p in nearby}
+        matches = similar_to(wanted, (_entry(p) for p in persons.values()))
+        matches.sort(key=lambda entry: not same(wanted, entry))
+        found[player.pk] = [persons[entry.id] for entry in matches]
+    return found
+
+
+def person_from_player(*, player: models.Player) -> models.Person:
+    """A new person of the register made of what the player typed when registering (name,
+    club, e-mail, the publication choice), linked to the player."""
+    publication = models.Person.Publication
+    with transaction.atomic():
+        person = person_create(
+            organiser=organiser_of(player.tournament),
+            name=player.name,
+            club=player.club,
+            email=player.email,
+            publication=publication.FULL if player.publish_full_name else publication.INITIAL,
+        )
+        player_person_link(player=player, person=person)
+        public_pages_changed(player.tournament_id)
+    return person
 
 
 def person_for_player(*, organiser: models.Organiser, name: str, club: str) -> models.Person:

@@ -95,10 +95,12 @@ def player_create(
     start_number: int | None = None,
     replaces: models.Player | None = None,
     person: models.Person | None = None,
+    register: bool = True,
 ) -> models.Player:
     """Register a player; without `start_number` the next free one is given. The player is
     the `person` picked from the register, or the register's person of this name and club, or
-    a new person of the register."""
+    a new person of the register; with `register=False` none (the public registration: the
+    organiser confirms the person later)."""
     name = _check_name(name)
     organiser = organiser_of(tournament)
     if person is not None and person.organiser_id != organiser.pk:
@@ -118,10 +120,11 @@ def player_create(
                     club=club.strip(),
                     replaces=replaces,
                 )
-                chosen = person or person_for_player(
-                    organiser=organiser, name=name, club=club.strip()
-                )
-                player_person_link(player=player, person=chosen)
+                if register:
+                    chosen = person or person_for_player(
+                        organiser=organiser, name=name, club=club.strip()
+                    )
+                    player_person_link(player=player, person=chosen)
                 public_pages_changed(tournament.pk)
                 return player
         except IntegrityError:  # the same number was entered at another desk just now

@@ -19,6 +19,7 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 from django_tables2 import RequestConfig
 
 from rules.rule_sets import RULE_SETS
+from tournament.checkin.services import registrations_to_link
 from tournament.core.access import TournamentMixin
 from tournament.core.collation import german_sorted
 from tournament.core.public_cache import public_pages_changed
@@ -146,7 +147,11 @@ class PlayersView(TournamentMixin, FormView):
         RequestConfig(self.request, paginate={"per_page": 100}).configure(table)
         clubs = self.tournament.players.exclude(club="").values_list("club", flat=True)
         return super().get_context_data(
-            table=table, q=query, clubs=german_sorted(set(clubs), str), **kwargs
+            table=table,
+            q=query,
+            clubs=german_sorted(set(clubs), str),
+            to_link=registrations_to_link(self.tournament),
+            **kwargs,
         )
 
     def form_valid(self, form):

@@ -1,11 +1,15 @@
 """`manage.py retention`: the tournaments past their retention (RETENTION_MONTHS after their
-day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). Uploads of
-backups never confirmed (older than UPLOAD_KEEP_MINUTES) are deleted on every run."""
+day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). On every
+run, uploads of backups never confirmed (older than UPLOAD_KEEP_MINUTES) and public
+registrations not confirmed within REGISTRATION_CONFIRM_HOURS are deleted: they were never more
+than a request (tournament/jobs/uploads.py, tournament/checkin/confirmation.py)."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tournament.checkin.confirmation import registrations_expired_delete
 from tournament.jobs.uploads import uploads_sweep
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
 
@@ -27,6 +31,14 @@ class Command(BaseCommand):
             _("Uploads never confirmed, older than %(minutes)s minutes, deleted: %(count)s.")
             % {"minutes": settings.UPLOAD_KEEP_MINUTES, "count": len(swept)}
         )
+        expired = registrations_expired_delete()
+        if expired:
+            text = ngettext(
+                "%(n)s registration not confirmed in time deleted.",
+                "%(n)s registrations not confirmed in time deleted.",
+                expired,
+            )
+            self.stdout.write(text % {"n": expired})
         due = retention_due()
         limit = retention_limit()
         self.stdout.write(

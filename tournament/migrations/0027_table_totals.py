@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0025_installation_key"),
+        ("tournament", "0026_registration_confirmed"),
     ]
 
     operations = [
