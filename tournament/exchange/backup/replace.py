@@ -36,6 +36,10 @@ def backup_tournament_replace(tournament: models.Tournament, source: Source) -> 
             % {"slug": tournament.slug, "slugs": slugs}
         )
     doc, history = matching[0]
+    if isinstance(history, dict):
+        # The tournament stays with its organiser, whichever the backup names: an edited backup
+        # must not move it to another organiser, whose register its supervisors would then keep.
+        history = {**history, "organiser": _organiser(tournament)}
     with transaction.atomic():
         old = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament_delete(old)
@@ -44,6 +48,11 @@ def backup_tournament_replace(tournament: models.Tournament, source: Source) -> 
         restored = _tournament_restore(doc, history, users)
         public_pages_changed(restored.pk)
         return restored
+
+
+def _organiser(tournament: models.Tournament) -> dict[str, str] | None:
+    organiser = tournament.organiser
+    return {"slug": organiser.slug, "name": organiser.name} if organiser else None
 
 
 def _slug(doc) -> str:
