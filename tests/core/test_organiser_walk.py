@@ -29,9 +29,11 @@ A second walk turns the ids around: A's own pages (its tournament's slug, its or
 with B's ids in the path (a player, correction, clerk, history row, person, season, prize, job)
 and, in the forms and queries, B's players, persons and tournament (a player picked from the
 register, a seat swap, a sanction's offender, a merge, a season's tournaments, the register's
-search), as A's supervisor, clerk and staff, who may use these pages: each is refused or
-finds nothing, changes nothing and shows nothing of B. The same forms with A's own ids take
-effect (the last test), so a refusal is the organiser check and not a bad form.
+search, the download of a Durchgang's sheets by job), as A's supervisor, clerk and staff, who
+may use these pages: each is refused or finds nothing, changes nothing and shows nothing of B.
+The forms that write (a player picked from the register, a sanction, a merge, a new season)
+take effect with A's own ids (the last test), so their refusal is the organiser check and not a
+bad form.
 
 Like the access walk, a new URL pattern fails `test_every_url_pattern_is_filled_with_bs_data`
 until it is classified in ACCESS and its arguments can be filled.
@@ -117,6 +119,7 @@ def secrets_of(b: Side) -> tuple[set[str], set[str]]:
 def response_text(response) -> str:
     """What the response shows: its headers and body, PDFs and workbooks read as text."""
     body = b"".join(response.streaming_content) if response.streaming else response.content
+    response.close()  # a file served from the storage
     parts = [str(dict(response.headers)), body.decode("utf-8", "replace")]
     kind = response.get("Content-Type", "")
     try:
@@ -311,7 +314,7 @@ def foreign_forms(a: Side, owner: Side):
 
 
 @pytest.mark.parametrize("role", ["supervisor", "clerk", "staff"])
-def test_b_s_ids_on_a_s_own_pages_find_nothing_and_change_nothing(sides, role):
+def test_bs_ids_on_as_own_pages_find_nothing_and_change_nothing(sides, role):
     a, b = sides
     client = client_of(a, role)
     never, public_only = secrets_of(b)
@@ -335,7 +338,7 @@ def test_b_s_ids_on_a_s_own_pages_find_nothing_and_change_nothing(sides, role):
     assert problems == []
 
 
-def test_the_same_forms_with_a_s_own_ids_take_effect(sides):
+def test_the_same_forms_with_as_own_ids_take_effect(sides):
     """The check of the second walk: its forms are real."""
     a, _b = sides
     client = client_of(a, "supervisor")
