@@ -119,7 +119,8 @@ def secrets_of(b: Side) -> tuple[set[str], set[str]]:
 def response_text(response) -> str:
     """What the response shows: its headers and body, PDFs and workbooks read as text."""
     body = b"".join(response.streaming_content) if response.streaming else response.content
-    response.close()  # a file served from the storage
+    # (not response.close(): the test client closes a streamed file once it is read, and a
+    # close fires request_finished, which would close the test's database connection)
     parts = [str(dict(response.headers)), body.decode("utf-8", "replace")]
     kind = response.get("Content-Type", "")
     try:
