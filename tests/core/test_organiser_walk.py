@@ -268,10 +268,7 @@ def foreign_forms(a: Side, owner: Side):
         "manage:person_merge",
         "post",
         reverse("manage:person_merge", args=[organiser]),
-        {
-            "kept": unplayed[0].pk,
-            "merged": unplayed[-1].pk,
-        },
+        {"kept": unplayed[0].pk, "merged": owner.persons[0].pk},  # two persons of `owner`
     )
     yield (
         "manage:season_create",
