@@ -201,6 +201,55 @@ def test_no_role_of_one_organiser_reads_or_changes_anothers_data(sides, role):
     assert problems_of(role, a, b) == []
 
 
+# What the walk above checks among all the rest, named: B's register, its seasons and prizes
+# management, its certificates, its jobs (by their real ids), its backup and restore.
+KEPT_BY_B = (
+    "manage:register",
+    "manage:person_search",
+    "manage:persons",
+    "manage:person_create",
+    "manage:person_duplicates",
+    "manage:person_merge",
+    "manage:person",
+    "manage:person_edit",
+    "manage:person_export",
+    "manage:person_erase",
+    "manage:seasons",
+    "manage:season_create",
+    "manage:season_edit",
+    "manage:prizes",
+    "manage:prize_delete",
+    "manage:prizes_awarded",
+    "manage:prizes_pdf",
+    "manage:certificates_pdf",
+    "manage:job",
+    "manage:job_status",
+    "manage:job_file",
+    "manage:sheets_print_progress",
+    "manage:sheets_print_status",
+    "manage:backup",
+    "manage:restore",
+)
+
+
+@pytest.mark.parametrize("role", ["supervisor", "staff"])
+def test_as_keepers_are_refused_bs_register_seasons_prizes_certificates_jobs_and_backup(
+    sides, role
+):
+    a, b = sides
+    client = client_of(a, role)
+    arguments = dict(url_patterns())
+    before = snapshot()
+    answers = {}
+    for name in KEPT_BY_B:
+        url = reverse(name, kwargs=url_kwargs(name, arguments[name], b.world))
+        for method in ("get", "post"):
+            data = post_data(name, b.world)
+            response, models = request_isolated(client, method, url, data, before)
+            answers[f"{method.upper()} {name}"] = (response.status_code, *models)
+    assert set(answers.values()) == {(403,)}, answers  # refused, nothing changed
+
+
 def test_the_secrets_are_real_bs_keepers_and_the_public_see_what_they_may(sides):
     """The check of the walk itself: B's staff sees the secrets the walk looks for, and B's
     public ranking shows the full names consented to, the others by initial."""
