@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.checkin.conftest import FEE
@@ -97,11 +98,29 @@ def test_paying_later_and_marking_free(door, helper):
 
 def test_the_search_finds_by_start_number_name_or_club(door, helper):
     url = reverse("manage:checkin", args=[door.slug])
-    by_club = shown(helper.get(url, {"q": "grafing"}))
+    by_club = shown(helper.post(url, {"q": "grafing"}))
     assert "Xaver Bauer" in by_club and "Vroni Hofer" in by_club and "Sepp Huber" not in by_club
-    by_number = shown(helper.get(url, {"q": "10"}))
+    by_number = shown(helper.post(url, {"q": "10"}))
     assert "Lenz Obermaier" in by_number and "Kathi" not in by_number
-    assert "Kein Spieler gefunden." in shown(helper.get(url, {"q": "Niemand"}))
+    assert "Kein Spieler gefunden." in shown(helper.post(url, {"q": "Niemand"}))
+
+
+def test_the_search_is_posted_and_a_name_in_the_address_filters_nothing(door, helper):
+    """A name in an address stays in the access log, after an erasure too (issue 26)."""
+    url = reverse("manage:checkin", args=[door.slug])
+    page = shown(helper.get(url))
+    assert '<form method="post" action="/turnier/kirta/leitung/einlass/"' in page
+    assert 'name="csrfmiddlewaretoken"' in page.split('id="door-search"')[1].split("</form>")[0]
+    by_address = shown(helper.get(url, {"q": "grafing"}))
+    assert "Sepp Huber" in by_address and "Lenz Obermaier" in by_address  # the whole list
+    assert 'value="grafing"' not in by_address
+
+
+def test_the_search_without_the_csrf_token_is_refused(door, clerk):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(clerk)
+    url = reverse("manage:checkin", args=[door.slug])
+    assert client.post(url, {"q": "grafing"}).status_code == 403
 
 
 def test_a_late_arrival_is_added_and_checked_in(door, helper):

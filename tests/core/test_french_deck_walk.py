@@ -11,8 +11,10 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.core.test_access_walk import SLUG, url_kwargs, url_patterns, world  # noqa: F401
+from tests.core.test_access_walk import SLUG, world  # noqa: F401  (fixture)
 from tests.core.test_french_deck import german_cards
+from tests.core.walk_helpers import url_patterns
+from tests.core.walk_world import url_kwargs
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -30,22 +30,20 @@ from django.urls import resolve, reverse
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.core.test_access_walk import (  # noqa: F401  (world: the fixture)
+from tests.core.test_access_walk import NOT_POSTED_BY_ALLOWED, world  # noqa: F401  (fixture)
+from tests.core.walk_helpers import (
     ACCESS,
     CLERK,
-    NOT_POSTED_BY_ALLOWED,
     PIN,
     PUBLIC,
     STAFF,
     SUPERVISOR,
     USER,
     changed,
-    post_data,
     snapshot,
-    url_kwargs,
     url_patterns,
-    world,
 )
+from tests.core.walk_world import post_data, url_kwargs
 from tournament.core.pdf import html_pdf
 from tournament.models import PhoneEntry
 

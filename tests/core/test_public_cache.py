@@ -14,6 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tournament.core import public_cache
 from tournament.core.publication import ranking_publish
 from tournament.models import Hand, Player, Tournament
 from tournament.ranking import views as views_ranking
@@ -313,3 +314,37 @@ def test_the_staff_is_never_limited(client, request, live, settings, one_minute)
     client.force_login(request.getfixturevalue("supervisor"))
     for sort in ("name", "-name", "points"):
         assert client.get(page("ranking"), {"sort": sort}).status_code == 200
+
+
+def test_a_repeated_parameter_shares_the_cache_entry_of_its_last_value(reader, live, monkeypatch):
+    """`?after=1&after=1&after=1...` is the page of `?after=1`: no new cache entry for each
+    repetition (issue 26, "Limits")."""
+    renders, keys = [], set()
+    pdf = views_ranking.ranking_pdf
+    monkeypatch.setattr(
+        views_ranking, "ranking_pdf", lambda *a, **k: renders.append(1) or pdf(*a, **k)
+    )
+    key = public_cache.public_page_key
+    monkeypatch.setattr(public_cache, "public_page_key", lambda *a: keys.add(key(*a)) or key(*a))
+    once = reader.get(page("ranking_pdf") + "?after=1")
+    assert once.status_code == 200 and once["Content-Type"] == "application/pdf"
+    for repeated in ("?after=1&after=1", "?after=1" + "&after=1" * 50, "?after=2&after=1"):
+        response = reader.get(page("ranking_pdf") + repeated)
+        assert response.status_code == 200 and response.content == once.content
+    assert len(renders) == 1
+    assert len(keys) == 1
+    assert reader.get(page("ranking_pdf") + "?after=1&after=2").status_code == 404
+    assert len(keys) == 2  # the last value counts: after Durchgang 2, which is not played
+
+
+def test_a_repeated_parameter_answers_with_its_last_value(reader, live):
+    by_name = read(reader, page("ranking") + "?sort=-points&sort=name")
+    with CaptureQueriesContext(connection) as queries:
+        assert reader.get(page("ranking") + "?sort=name").status_code == 200
+    assert len(queries) == 0  # the same page
+    with CaptureQueriesContext(connection) as queries:
+        same = reader.get(page("ranking") + "?sort=name&sort=name&sort=name&x=1&x=2")
+    assert len(queries) == 0 and same.status_code == 200  # the stored page of ?sort=name
+    names = re.findall(r"Spieler \d", same.content.decode())
+    assert names == sorted(names) == re.findall(r"Spieler \d", by_name)
+    assert reader.get(page("ranking") + "?after=1&after=" + "9" * 5000).status_code == 404

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.test_access_walk import changed, snapshot
+from tests.core.walk_helpers import changed, snapshot
 from tests.sheets.fixtures import ruf
 from tournament.draw.services import durchgang_tables
 from tournament.models import Durchgang, SeatSwap, Table

@@ -4,16 +4,20 @@ rolled back), and only the confirmed POST replaces the tournament."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import F
 from django.urls import reverse
 
-from tests.core.test_access_walk import changed, snapshot
+from tests.core.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
-from tournament.models import Hand, TableLink, Tournament
+from tournament.models import Hand, Organiser, TableLink, Tournament
+from tournament.persons.services import organiser_of, person_create
 from tournament.phones.links import table_link_issue
 from tournament.ranking.standings import standings_compute
 
@@ -114,3 +118,54 @@ def test_only_the_supervisor_restores(client, request, example_tournament, role)
     assert response.status_code in (302, 403)
     if response.status_code == 302:
         assert "/accounts/login/" in response.url
+
+
+def crafted(data: bytes, history_change) -> bytes:
+    """The backup `data` with its tournament's history changed by `history_change`, and the
+    manifest's sums made to fit, as anyone with an editor and sha256sum can."""
+    members = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
+        for name in source.namelist():
+            members[name] = source.read(name)
+    manifest = json.loads(members["manifest.json"])
+    for name in members:
+        if name.endswith(".history.json"):
+            history = json.loads(members[name])
+            history_change(history)
+            members[name] = json.dumps(history).encode()
+            manifest["files"][name] = {
+                "sha256": hashlib.sha256(members[name]).hexdigest(),
+                "size": len(members[name]),
+            }
+    members["manifest.json"] = json.dumps(manifest).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, member in members.items():
+            archive.writestr(name, member)
+    return out.getvalue()
+
+
+def test_a_restore_keeps_the_tournament_with_its_organiser_whatever_the_backup_names(
+    client, supervisor, example_tournament
+):
+    """A supervisor who edits his backup to name another organiser does not move his
+    tournament there, and so does not become a keeper of that organiser's register (issue 26,
+    trust boundaries between organisers)."""
+    other = Organiser.objects.create(name="Fremder Verein", slug="fremdverein")
+    person_create(organiser=other, name="Genovefa Unterkirchner", email="geno@mail.invalid")
+    own = organiser_of(example_tournament)
+    slug = example_tournament.slug
+
+    def to_other(history):
+        history["organiser"] = {"slug": other.slug, "name": other.name}
+
+    client.force_login(supervisor)
+    response = upload(client, slug, crafted(archive(example_tournament), to_other))
+    token = response.url.split("token=")[1]
+    url = reverse("manage:restore", args=[slug])
+    done = client.post(url, {"token": token, "bestaetigt": "1"})
+    assert "aus der Sicherung wiederhergestellt" in client.get(done.url).content.decode()
+    assert Tournament.objects.get(slug=slug).organiser == own
+    register = client.get(reverse("manage:persons", args=[other.slug]))
+    assert register.status_code == 403
+    assert "geno@mail.invalid" not in register.content.decode()

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.core.test_access_walk import changed, snapshot
+from tests.core.walk_helpers import changed, snapshot
 from tests.phones.test_table_links import links_url, phone, table
 from tournament.models import TableLink
 from tournament.phones.links import table_link_issue

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.test_access_walk import changed, snapshot
+from tests.core.walk_helpers import changed, snapshot
 from tests.pointtable.test_point_table_change import FIVES
 from tournament.core.errors import player_label
 from tournament.models import Hand, PointTableChange, Tournament

@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.core.test_access_walk import ACCESS, PUBLIC, url_patterns
+from tests.core.walk_helpers import ACCESS, PUBLIC, url_patterns
 from tournament.core.publication import ranking_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Table, Tournament

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.test_access_walk import changed, snapshot
+from tests.core.walk_helpers import changed, snapshot
 from tests.sheets.fixtures import enter, ruf
 from tournament.models import Membership, Table
 from tournament.phones.links import table_link_issue, table_link_open

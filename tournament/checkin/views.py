@@ -55,13 +55,20 @@ def door_players(tournament: Tournament, query: str):
 
 
 class CheckInView(TournamentMixin, TemplateView):
-    """Search, one tap: checked in with the Startgeld paid in cash, free, or still open."""
+    """Search, one tap: checked in with the Startgeld paid in cash, free, or still open.
+
+    The search is sent by POST (`q` in the body; the page's script asks the same way while a
+    name is typed): a name in a request's URL would stay in the access log after the person is
+    erased (docs/privacy.md). A GET shows the list unfiltered, whatever its query."""
 
     required_role = CLERK
     template_name = TEMPLATES + "door.html"
 
+    def post(self, request, slug):
+        return self.render_to_response(self.get_context_data())
+
     def get_context_data(self, **kwargs):
-        query = self.request.GET.get("q", "")
+        query = self.request.POST.get("q", "") if self.request.method == "POST" else ""
         players = door_players(self.tournament, query)
         shown = list(players[: SHOWN + 1])
         return super().get_context_data(

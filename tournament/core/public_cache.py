@@ -15,7 +15,8 @@ page's absolute URL without its query, and the query parameters the page reads: 
 view declares them with a reader that normalizes the value (`number`, `text`). The view is
 handed exactly these normalized values and nothing else, so the key holds everything the page
 depends on, and a random `?x=1`, `?x=2`, ... meets the stored page instead of rendering it
-again. The live region of a page (tournament/core/live.py) is kept apart from the page. A stored
+again; so does a parameter repeated (`?after=1&after=1...`: the last value counts, as for a
+form). The live region of a page (tournament/core/live.py) is kept apart from the page. A stored
 page serves while the generation is unchanged; after a change it is rendered again, unless it
 is younger than `PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second,
 readers then see the ranking at most that much behind, and each process renders a page at most
@@ -99,13 +100,15 @@ QueryReaders = dict[str, Callable[[str], str]]
 
 
 def query_read(request, readers: QueryReaders) -> None:
-    """Leave in `request.GET` only the parameters of `readers`, each value normalized by its
-    reader (an empty one dropped): the view sees exactly what the cache key holds."""
+    """Leave in `request.GET` only the parameters of `readers`, each once, with its last value
+    normalized by its reader (an empty one dropped), sorted by name: the view sees exactly what
+    the cache key holds. `?after=1&after=1&after=1...` is the page of `?after=1`, so that
+    repeating a parameter mints no new cache entry (a browser's form sends each field once;
+    Django's `GET[name]` reads the last value too)."""
     pairs = [
         (name, normalized)
-        for name, reader in readers.items()
-        for value in request.GET.getlist(name)
-        if (normalized := reader(value))
+        for name, reader in sorted(readers.items())
+        if (values := request.GET.getlist(name)) and (normalized := reader(values[-1]))
     ]
     request.GET = QueryDict(urlencode(pairs))
 

@@ -1,5 +1,7 @@
-// The door's list filters while a name is typed (the same page asked with ?q=, its list taken
-// over), and Enter with exactly one player still to check in checks that one in (paid in cash).
+// The door's list filters while a name is typed (the same page asked by POST with the search
+// form's fields, its list taken over: a name never goes into an address, where the access log
+// would keep it), and Enter with exactly one player still to check in checks that one in (paid
+// in cash).
 (function () {
   "use strict";
   const form = document.getElementById("door-search");
@@ -12,9 +14,13 @@
 
   async function refresh() {
     const number = ++asked;
-    const url = form.action.split("?")[0] + "?q=" + encodeURIComponent(input.value);
     try {
-      const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const response = await fetch(form.action, {
+        method: "POST",
+        body: new FormData(form), // the query and the CSRF token
+        credentials: "same-origin",
+        headers: { Accept: "text/html" },
+      });
       if (!response.ok || number !== asked) return;
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = page.getElementById("door-list");
