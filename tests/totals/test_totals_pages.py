@@ -134,3 +134,34 @@ def test_a_totals_sheet_is_signed_closed_and_corrected_only_by_the_supervisor(cl
     assert table(tournament, 2).seats.get(position=1).points == 4
     event = models.SheetEvent.objects.get(kind="corrected", table=table(tournament, 2))
     assert event.reason == "Zettel verlesen" and event.user == leitung
+
+
+def test_the_signed_sheet_of_a_totals_table_prints_its_totals_and_signatures(client, drawn):
+    import io
+
+    from pypdf import PdfReader
+
+    from tournament.sheets.pdf import scoresheet_pdf
+
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    assert line(client, 2, ["12", "-6", "0", "-6"], {(1, "solo_won"): 1, (1, "solo_played"): 2})
+    sign = reverse("manage:sign", args=[SLUG, 1, 2])
+    client.post(sign, {"seat": 1, "signature": "Hias"})
+    pdf = scoresheet_pdf(table(tournament, 2))
+    reader = PdfReader(io.BytesIO(pdf))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert len(reader.pages) == 1
+    assert "Summen des Tisches (Summenliste)" in text
+    seats = list(table(tournament, 2).seats.select_related("player").order_by("position"))
+    assert f"Nr. {seats[0].player.start_number} {seats[0].player.name}" in text
+    assert "12" in text and "-6" in text.replace("−", "-")
+    code = text.split("Prüfcode: ")[1][:11]
+    assert len(code) == 11 and code[5] == "-"
+    # Another total gives another verification code.
+    line(client, 2, ["6", "0", "0", "-6"], version=1)
+    again = "\n".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(scoresheet_pdf(table(tournament, 2)))).pages
+    )
+    assert code not in again

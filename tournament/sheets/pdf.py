@@ -31,6 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
@@ -54,9 +55,11 @@ from tournament.sheets.display import (
     sheet_rows,
     sheet_seats,
     sheet_totals,
+    snapshot_text,
 )
 from tournament.sheets.pdf_worker import worker_setup
 from tournament.sheets.verification import sheet_corrections, sheet_tables, verification_code
+from tournament.totals.messages import COUNTER_SHORT
 
 PDF_VARIANT = "pdf/a-3u"
 TEMPLATE = "tournament/sheets/print/signed_sheet.html"
@@ -88,6 +91,11 @@ class SignedSheet:
     unit: str = "points"  # of the point table: "cents" prints euros and cents
     stock: list[tuple[models.Seat, int]] = field(default_factory=list)  # cents, per seat
     zero_sum: bool = True  # a plus-only table prints no minus column and no zero check
+    #: a table recorded by its totals (Summenliste): per seat its points and the counters the
+    #: tie-break reads, printed instead of the games; and its corrections, in words
+    typed: list[tuple[models.Seat, int, list[int]]] | None = None
+    counters: list[str] = field(default_factory=list)
+    typed_corrections: list[str] = field(default_factory=list)
 
     @property
     def columns(self) -> int:
@@ -139,6 +147,8 @@ def _lines(rows: list[Row], marks: dict[int, list[str]]) -> list[Line]:
 
 
 def signed_sheet(table: models.Table) -> SignedSheet:
+    if table.by_totals:
+        return totals_sheet(table)
     seats = sheet_seats(table)
     rows = sheet_rows(table, seats)
     corrections = sheet_corrections(table)
@@ -162,6 +172,40 @@ def signed_sheet(table: models.Table) -> SignedSheet:
         stock=sheet_stock(
             table.durchgang.tournament, seats, [row.number for row in rows if row.thrown_in]
         ),
+    )
+
+
+def totals_sheet(table: models.Table) -> SignedSheet:
+    """The signed sheet of a table recorded by its totals: its line instead of the games."""
+    seats = sheet_seats(table)
+    tournament = table.durchgang.tournament
+    chain = list(tournament.chain)
+    typed = [(s, s.points, [getattr(s, name) for name in chain]) for s in seats]
+    point_table = tournament_point_table(tournament)
+    events = table.events.filter(kind=models.SheetEvent.Kind.CORRECTED).select_related("user")
+    return SignedSheet(
+        unit=point_table.unit,
+        zero_sum=point_table.zero_sum,
+        table=table,
+        seats=seats,
+        lines=[],
+        totals=[],
+        corrections=[],
+        code=verification_code(
+            table, seats, [], [], typed=[[s.player.start_number, p, *c] for s, p, c in typed]
+        ),
+        typed=typed if table.totals_at else None,
+        counters=[str(COUNTER_SHORT[name]) for name in chain],
+        typed_corrections=[
+            _("corrected on %(when)s by %(who)s: before %(before)s")
+            % {
+                "when": dateformat.format(timezone.localtime(e.at), "d.m.Y H:i"),
+                "who": e.user.get_username() if e.user else "–",
+                "before": snapshot_text(e.before),
+            }
+            + (f" · {e.reason}" if e.reason else "")
+            for e in events.order_by("at", "pk")
+        ],
     )
 
 

@@ -32,10 +32,12 @@ def verification_code(
     seats: list[models.Seat],
     games: list[tuple[models.Hand, list[int]]],
     corrections: list[models.Correction],
+    typed: list[list[int]] | None = None,
 ) -> str:
     """The first 10 hex digits of SHA-256 over the sheet's content as canonical JSON: the
     seats and signatures, every game's stored fields with each seat's stored points, the
-    closing and the corrections. `games` holds each entered game with its points by seat."""
+    closing and the corrections. `games` holds each entered game with its points by seat; a
+    table recorded by its totals has `typed`, each seat's points and counters, instead."""
     rows = []
     for hand, points in games:
         sanction = getattr(hand, "sanction", None)
@@ -72,6 +74,8 @@ def verification_code(
             for c in corrections
         ],
     }
+    if typed is not None:
+        content["totals"] = typed
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:10].upper()
     return f"{digest[:5]}-{digest[5:]}"

@@ -15,14 +15,6 @@ from tournament.totals.messages import COUNTER_NAMES
 
 MAX_ABS = 10_000_000  # a sane bound before the rules' own check; the column is an integer
 
-COUNTER_SHORT = {
-    "sie": _("Sie"),
-    "tout_won": _("Tout won"),
-    "tout_played": _("Tout"),
-    "solo_won": _("Solo won"),
-    "solo_played": _("Solo"),
-}
-
 
 class PointsField(forms.Field):
     """Points as typed: "-12", "−12", "+6"; with `cents`, euros: "12,50", "-3.20", "4"."""

@@ -19,6 +19,14 @@ COUNTER_NAMES = {
     "solo_played": _("single-player games played"),
 }
 
+COUNTER_SHORT = {
+    "sie": _("Sie"),
+    "tout_won": _("Tout won"),
+    "tout_played": _("Tout"),
+    "solo_won": _("Solo won"),
+    "solo_played": _("Solo"),
+}
+
 MESSAGES = {
     "sum_not_zero": _(
         "The points of the table add up to %(sum)s, not 0: under this point table every game "

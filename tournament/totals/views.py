@@ -15,7 +15,8 @@ from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allow
 from tournament.core.engine import tournament_point_table
 from tournament.core.form_errors import form_errors_add
 from tournament.sheets.services.sheet import sheet_states
-from tournament.totals.forms import COUNTER_SHORT, TotalsForm, totals_initial
+from tournament.totals.forms import TotalsForm, totals_initial
+from tournament.totals.messages import COUNTER_SHORT
 from tournament.totals.services import (
     TotalsError,
     table_has_entries,
