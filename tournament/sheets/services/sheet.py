@@ -38,6 +38,9 @@ class SheetState:
 
     @property
     def complete(self) -> bool:
+        """Every game entered; for a table recorded by its totals: its totals entered."""
+        if self.table.by_totals:
+            return self.table.totals_at is not None
         return self.entered == self.games
 
     @property
@@ -198,23 +201,27 @@ def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat
     return seat
 
 
-def sheet_close(*, table: models.Table, user) -> models.Table:
+def sheet_close(*, table: models.Table, user, signatures: bool = True) -> models.Table:
     """The supervisor closes a complete, approved and signed sheet; from now on only a
-    correction signed off by a supervisor changes it (5.3.4)."""
+    correction signed off by a supervisor changes it (5.3.4). A table recorded by its totals is
+    complete once they are entered. `signatures=False`: the sheet comes closed from a program
+    that keeps no signatures (tournament/exchange/skt)."""
     with transaction.atomic():
         table = table_lock(table)
         if table.closed:
             raise sheet_closed_error()
         state = sheet_state(table)
         problems = []
-        if not state.complete:
+        if table.by_totals and not state.complete:
+            problems.append(_("The totals of the table are not entered yet."))
+        elif not state.complete:
             problems.append(
                 _("%(entered)s of %(games)s games are entered.")
                 % {"entered": state.entered, "games": state.games}
             )
         if state.awaiting_approval:
             problems.append(_("%(n)s games wait for an approval.") % {"n": state.awaiting_approval})
-        if not state.all_signed:
+        if signatures and not state.all_signed:
             problems.append(
                 _("%(signed)s of %(seats)s players have signed.")
                 % {"signed": state.signed, "seats": table.seat_count}
