@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 
 @dataclass(frozen=True)
@@ -16,9 +16,12 @@ class SktProblem:
 
     def __str__(self) -> str:
         if self.table and self.row is not None:
-            where = _("Table %(table)s, row %(row)s") % {"table": self.table, "row": self.row}
+            where = pgettext("database", "Table %(table)s, row %(row)s") % {
+                "table": self.table,
+                "row": self.row,
+            }
         elif self.table:
-            where = _("Table %(table)s") % {"table": self.table}
+            where = pgettext("database", "Table %(table)s") % {"table": self.table}
         else:
             return self.message
         return f"{where}: {self.message}"
