@@ -149,6 +149,11 @@ ACCESS = {
     "manage:person_edit": SUPERVISOR,
     "manage:person_export": SUPERVISOR,
     "manage:person_erase": SUPERVISOR,
+    "manage:skt_import": SUPERVISOR,
+    # Totals per table (tournament/totals/): the clerks type them, the supervisor switches.
+    "manage:totals": CLERK,
+    "manage:totals_save": CLERK,
+    "manage:table_recording": SUPERVISOR,
     # The door: helpers (clerks) check in; the supervisor sets Startgeld and registration and
     # sees the cash. The public registration form answers anyone ("closed" while it is).
     "manage:checkin": CLERK,

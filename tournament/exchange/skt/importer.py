@@ -97,7 +97,8 @@ def skt_import(
     user=None,
 ) -> SktReport:
     """Store `db` for `organiser` (default: the installation's; with `dry_run`, do it all and
-    roll it back); return what was made. Raises `SktError` naming every problem; then nothing
+    roll it back); return what was made. A `user` (the import page's) supervises the
+    tournaments made. Raises `SktError` naming every problem; then nothing
     is stored."""
     if point_table not in PRESETS:
         message = _("Unknown point table %(key)s; known are: %(keys)s.") % {
@@ -208,6 +209,10 @@ def _tournament(
         if source.closed
         else (status.RUNNING if source.rounds else status.PREPARATION),
     )
+    if user is not None and user.is_authenticated:  # who imports it on the page supervises it
+        models.Membership.objects.create(
+            tournament=tournament, user=user, role=models.Membership.Role.SUPERVISOR
+        )
     line = TournamentLine(title=tournament.name, slug=slug, closed=source.closed)
     report.tournaments.append(line)
     players = {}
