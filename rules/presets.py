@@ -366,12 +366,12 @@ PREISSCHAFKOPF_TARIF_DATA: TableData = {
 
 FREIE_PUNKTE_DATA: TableData = {
     "key": "freie-punkte",
-    "title": "Punkte ohne Tabelle (nur Summen je Tisch, Nullsumme)",
+    "title": "Freie Punktzahlen ohne Tabelle (nur Summenlisten, Nullsumme)",
     "source": (
-        "Keine Regel: für Summenlisten in Punkten, die ohne Punktetabelle gezählt wurden, z. B. "
-        "aus SchafkopfTurnier übernommen (ganze Zahlen, je Tisch zusammen 0). Geprüft wird nur "
-        "die Summe je Tisch, nicht, was ein Spiel geben kann. Spiele, die doch einzeln erfasst "
-        "werden, zählen wie nach der Schafkopfschule 2007."
+        "Keine Regel: für Summenlisten in Punktzahlen, die ohne Punktetabelle gezählt wurden, "
+        "z. B. aus SchafkopfTurnier übernommen (ganze Zahlen, die sich je Spieltisch zu 0 "
+        "ergänzen). Geprüft wird nur diese Summe, nicht, was ein Spiel geben kann. Spiele, die "
+        "doch einzeln erfasst werden, zählen wie nach der Schafkopfschule 2007."
     ),
     "game_bounds": False,
 } | {
