@@ -172,6 +172,10 @@ def test_an_organiser_of_its_own_keeps_its_own_persons():
             "Turnier „Schafkopfabend im März“, Runde 1, Tisch ",
         ),
         ("UPDATE tournament_scores SET soli = -1 WHERE id = 2;", "kann nicht kleiner als 0 sein"),
+        (
+            "UPDATE tournament_seats SET table_no = 0 WHERE round_no = 1 AND table_no = 1;",
+            "Tabelle tournament_seats, Zeile 1: Runde und Tisch werden ab 1 gezählt: 1, 0.",
+        ),
     ],
 )
 def test_a_broken_database_is_refused_in_german_and_nothing_is_stored(tmp_path, sql, message):

@@ -73,8 +73,8 @@ class Table:
     """A drawn table of four: the tp_ids on seats A–D, and their results (None: not entered)."""
 
     number: int
-    seats: tuple[int, int, int, int]
-    scores: tuple[Score, Score, Score, Score] | None
+    seats: tuple[int, ...]  # 0: a seat nobody holds (refused by the checks)
+    scores: tuple[Score, ...] | None
 
 
 @dataclass(frozen=True)
@@ -199,6 +199,10 @@ def _integer(value: object, table: str, row: int, name: str, problems: SktProble
     return 0
 
 
+def _positive(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def _date(value: object, table: str, row: int, problems: SktProblems) -> datetime.date:
     try:
         return datetime.date.fromisoformat(_text(value))
@@ -238,8 +242,16 @@ def _tournament(
         participants.append(Participant(p["id"], number, p["address_id"]))
     known = {p.tp_id for p in participants}
     rows = _Rows()
+    seated: set[tuple[object, int]] = set()
     for s in con.execute("SELECT * FROM tournament_seats WHERE tournament_id = ?", (tid,)):
-        if s["seat"] not in tuple(SEATS):
+        if not _positive(s["round_no"]) or not _positive(s["table_no"]):
+            message = _("Round and table are numbered from 1: %(round)s, %(table)s.")
+            values = {"round": s["round_no"], "table": s["table_no"]}
+            problems.add("tournament_seats", s["id"], message % values)
+        elif (s["round_no"], s["tp_id"]) in seated:
+            message = _("The participant sits twice in round %(round)s.")
+            problems.add("tournament_seats", s["id"], message % {"round": s["round_no"]})
+        elif s["seat"] not in tuple(SEATS):
             problems.add("tournament_seats", s["id"], _("The seat is not A, B, C or D."))
         elif s["tp_id"] not in known:
             problems.add(
@@ -248,6 +260,7 @@ def _tournament(
         else:
             table = rows.seats.setdefault((s["round_no"], s["table_no"]), {})
             table[s["seat"]] = (s["tp_id"], s["id"])
+            seated.add((s["round_no"], s["tp_id"]))
     for s in con.execute("SELECT * FROM tournament_scores WHERE tournament_id = ?", (tid,)):
         points = _integer(s["points"], "tournament_scores", s["id"], "points", problems)
         soli = _integer(s["soli"], "tournament_scores", s["id"], "soli", problems)
@@ -308,7 +321,7 @@ def _table(
     entered = None
     if scores and all(tp in scores for tp in tp_ids):
         entered = tuple(scores[tp] for tp in tp_ids)
-    return Table(number, tp_ids, entered)  # type: ignore[arg-type]
+    return Table(number, tp_ids, entered)
 
 
 def _table_check(
