@@ -14,6 +14,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament import models
+from tournament.exchange.skt.reader import skt_read
+from tournament.exchange.skt.standings import skt_standings
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
@@ -88,6 +90,18 @@ def test_every_figure_of_its_standings_is_ours(name):
             else:  # its name order decided; ours is the lot, within the same places
                 assert line["rank"] <= standing.rank < line["rank"] + len(tied)
                 assert f"Rang {line['rank']}: {len(tied)} Spieler mit" in output
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_its_own_standings_are_read_in_its_order_names_included(name):
+    # ASCII-only NOCASE: "zenger" before "Öttl"; Wohnort after the name (the two Josef Hubers)
+    expected = json.loads((DATA / f"{name}.standings.json").read_text())["tournaments"]
+    db = skt_read(DATA / f"{name}.sqlite3")
+    for tournament, skt in zip(db.tournaments, expected, strict=True):
+        assert [
+            (line.rank, line.player_no, line.points, line.soli)
+            for line in skt_standings(tournament, db.addresses)
+        ] == [(s["rank"], s["player_no"], s["points"], s["soli"]) for s in skt["standings"]]
 
 
 def test_the_command_names_the_ranks_its_name_order_decided():
