@@ -166,7 +166,9 @@ class PointTable:
     per contract where one differs), of Tout and Sie, the sanctions, whether the table is
     zero-sum, whether Kontra is on by default for tournaments scoring with it, and the `unit` of
     its values (`points`, or `cents` for a money tariff). What Kontra multiplies by is no value
-    of a table (`KONTRA_FACTORS`).
+    of a table (`KONTRA_FACTORS`). `game_bounds`: whether a seat's totals of a Durchgang are
+    bounded by what its games can give under the table; False for points counted without a
+    table (e.g. another program's plain integers), whose totals are checked only by their sum.
     `source` says where the values come from and which of them are assumptions."""
 
     key: str
@@ -181,6 +183,7 @@ class PointTable:
     zero_sum: bool = True
     kontra_allowed: bool = False
     unit: str = "points"  # or "cents": a money tariff, shown in euros and cents
+    game_bounds: bool = True
 
     @property
     def laufende_counted(self) -> bool:

@@ -74,7 +74,7 @@ def point_table_to_dict(table: PointTable) -> TableData:
     def multiple(m: Multiple) -> TableData:
         return {"factor": m.factor, "tier": m.tier.value, "fixed": m.fixed, "laufende": m.laufende}
 
-    return {
+    data: TableData = {
         "key": table.key,
         "title": table.title,
         "source": table.source,
@@ -88,6 +88,9 @@ def point_table_to_dict(table: PointTable) -> TableData:
         "sie": multiple(table.sie),
         "sanction": {kind: vars(getattr(table.sanction, kind)).copy() for kind in SANCTION_KINDS},
     }
+    if not table.game_bounds:  # written only where it differs: older files stay as they were
+        data["game_bounds"] = False
+    return data
 
 
 def point_table_from_dict(data: object) -> PointTable:
@@ -105,7 +108,7 @@ def point_table_from_dict(data: object) -> PointTable:
         data,
         "",
         ("key", "title", "source", "zero_sum", "kontra_allowed", "kontra", "rufspiel", "single")
-        + ("overrides", "tout", "sie", "sanction", "unit"),
+        + ("overrides", "tout", "sie", "sanction", "unit", "game_bounds"),
     )
     key, title = _take(top, "key", "", str), _take(top, "title", "", str)
     if "kontra" in top:
@@ -131,6 +134,7 @@ def point_table_from_dict(data: object) -> PointTable:
         zero_sum=_take(top, "zero_sum", "", bool, True),
         kontra_allowed=_take(top, "kontra_allowed", "", bool, False),
         unit=_take(top, "unit", "", str, "points"),
+        game_bounds=_take(top, "game_bounds", "", bool, True),
     )
     if "sanction" not in top:
         return replace(table, sanction=sanctions_by_3_4_17(table))
@@ -360,12 +364,28 @@ PREISSCHAFKOPF_TARIF_DATA: TableData = {
     },
 }
 
+FREIE_PUNKTE_DATA: TableData = {
+    "key": "freie-punkte",
+    "title": "Freie Punktzahlen ohne Tabelle (nur Summenlisten, Nullsumme)",
+    "source": (
+        "Keine Regel: für Summenlisten in Punktzahlen, die ohne Punktetabelle gezählt wurden, "
+        "z. B. aus SchafkopfTurnier übernommen (ganze Zahlen, die sich je Spieltisch zu 0 "
+        "ergänzen). Geprüft wird nur diese Summe, nicht, was ein Spiel geben kann. Spiele, die "
+        "doch einzeln erfasst werden, zählen wie nach der Schafkopfschule 2007."
+    ),
+    "game_bounds": False,
+} | {
+    name: SCHAFKOPFSCHULE_2007_DATA[name]
+    for name in ("zero_sum", "kontra_allowed", "rufspiel", "single", "tout", "sie", "sanction")
+}
+
 PRESET_DATA: tuple[TableData, ...] = (
     SCHAFKOPFSCHULE_2007_DATA,
     SOLO_15_5_DATA,
     DONAU_RIES_15_5_DATA,
     PLUS_ONLY_DATA,
     PREISSCHAFKOPF_TARIF_DATA,
+    FREIE_PUNKTE_DATA,
 )
 
 PRESETS: dict[str, PointTable] = {

@@ -9,7 +9,8 @@ The totals cannot be checked game by game; they are checked as far as the rules 
 - a seat has at most what its games can give: every game it plays won (or lost) at the most a
   seat can win (or lose) in one game under the tournament's rules (`seat_game_bounds`: every
   allowed contract, Tout, Sie, Schneider, Schwarz, Laufende, Kontra and the sanctions scored by
-  the engine itself);
+  the engine itself); not under a table without `game_bounds` (points counted without a
+  table, e.g. taken over from another program: they mean nothing per game);
 - the counters fit the games: won ≤ played, Touts within the single-player games (5.4.2 d and e
   include Touts, not Sie), a seat declares at most once per game it plays, and the table has at
   most one declarer per game. At a table of five the dealer sits out: the table has 5/4 of the
@@ -121,14 +122,15 @@ def totals_problems(
     add = problems.append
     games = games_at_table(seats=len(seats), games_per_durchgang=rules.games_per_durchgang)
     played = rules.games_per_durchgang  # each seat's games: the dealer of five sits out
-    most, least = seat_game_bounds(rules)
+    bounded = rules.table.game_bounds
+    most, least = seat_game_bounds(rules) if bounded else (0, 0)
     total = sum(s.points for s in seats)
     if rules.table.zero_sum and total != 0:
         add(TotalsProblem(None, "sum_not_zero", {"sum": total}))
     for number, seat in enumerate(seats, start=1):
-        if seat.points > most * played:
+        if bounded and seat.points > most * played:
             add(TotalsProblem(number, "points_too_high", {"most": most * played, "games": played}))
-        if seat.points < least * played:
+        if bounded and seat.points < least * played:
             add(TotalsProblem(number, "points_too_low", {"least": least * played, "games": played}))
         for name in COUNTERS:
             value = getattr(seat, name)

@@ -114,6 +114,7 @@ ACCESS = {
     "manage:person_edit": SUPERVISOR,
     "manage:person_export": SUPERVISOR,
     "manage:person_erase": SUPERVISOR,
+    "manage:skt_import": SUPERVISOR,  # the register's import of a SchafkopfTurnier database
     # The door: helpers (clerks) check in; the supervisor sets Startgeld and registration and
     # sees the cash. The public registration form answers anyone ("closed" while it is).
     "manage:checkin": CLERK,

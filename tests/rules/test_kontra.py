@@ -38,6 +38,7 @@ PLAIN = [
     ("plus-only", "rufspiel-lost", RUF | LOST, rufspiel(0, 5)),
     ("preisschafkopf-tarif", "rufspiel-won", RUF | WON, rufspiel(20, -20)),
     ("preisschafkopf-tarif", "solo-3-laufende", SOLO | WON | dict(laufende=3), single(240, -80)),
+    ("freie-punkte", "solo-lost", SOLO | LOST, single(-6, 2)),  # games count as 2007
 ]
 
 LEVELS = [(1, 2, "6.2.8-4.2.4-stoss-x2"), (2, 4, "6.2.8-4.2.4-retour-x4")]

@@ -265,6 +265,7 @@ def test_the_default_preset_is_the_2007_table_and_every_preset_is_known_by_its_k
         "donau-ries-15-5",
         "plus-only",
         "preisschafkopf-tarif",
+        "freie-punkte",
     ]
     assert all(preset(key).key == key for key in PRESETS)
     assert len({table.title for table in PRESETS.values()}) == len(PRESETS)

@@ -123,3 +123,28 @@ def test_a_table_of_five_has_five_quarters_of_the_games_and_each_seat_plays_32()
 def test_a_counter_the_tie_break_does_not_read_must_stay_empty():
     line = [SeatTotals(0, sie=1)] + [SeatTotals(0)] * 3
     assert codes(line, counters=("solo_won",)) == [(1, "counter_not_used")]
+
+
+FREE = Rules(table=preset("freie-punkte"))
+
+
+def test_points_without_a_table_are_not_bounded_per_game_but_still_sum_to_zero():
+    # SchafkopfTurnier's plain integers: no game could give 5000, but nothing says they are games
+    line = [SeatTotals(5000), SeatTotals(-3000), SeatTotals(-1000), SeatTotals(-1000)]
+    assert totals_problems(line, rules=FREE) == []
+    assert [(p.seat, p.code) for p in totals_problems(line, rules=RULES)] == [
+        (1, "points_too_high"),
+        (2, "points_too_low"),
+        (3, "points_too_low"),
+        (4, "points_too_low"),
+    ]
+    uneven = [SeatTotals(5000), SeatTotals(-3000), SeatTotals(-1000), SeatTotals(-999)]
+    assert [p.code for p in totals_problems(uneven, rules=FREE)] == ["sum_not_zero"]
+
+
+def test_points_without_a_table_still_check_the_counters():
+    line = [SeatTotals(10, solo_played=33), SeatTotals(-10), SeatTotals(0), SeatTotals(0)]
+    assert [(p.seat, p.code) for p in totals_problems(line, rules=FREE)] == [
+        (1, "declared_over_games"),
+        (None, "declared_over_table"),
+    ]

@@ -26,14 +26,15 @@ def restore_upload_limit() -> int:
     return int(settings.RESTORE_UPLOAD_MAX_MB) * 1_000_000
 
 
-def upload_keep(upload, folder: str) -> tuple[str, str]:
-    """Store `upload` under a new random name in `folder`; (its name in the storage, SHA-256)."""
+def upload_keep(upload, folder: str, suffix: str = ".zip") -> tuple[str, str]:
+    """Store `upload` under a new random name ending in `suffix` in `folder`; (its name in the
+    storage, SHA-256)."""
     uploads_sweep()
     digest = hashlib.sha256()
     for chunk in upload.chunks():
         digest.update(chunk)
     upload.seek(0)
-    name = default_storage.save(f"{FOLDER}/{folder}/{secrets.token_urlsafe(16)}.zip", upload)
+    name = default_storage.save(f"{FOLDER}/{folder}/{secrets.token_urlsafe(16)}{suffix}", upload)
     return name, digest.hexdigest()
 
 

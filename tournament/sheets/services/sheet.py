@@ -38,7 +38,8 @@ class SheetState:
 
     @property
     def complete(self) -> bool:
-        if self.table.by_totals:  # a Summenliste is complete once its totals are entered
+        """Every game entered; for a table recorded by its totals: its totals entered."""
+        if self.table.by_totals:
             return self.table.totals_at is not None
         return self.entered == self.games
 
@@ -200,16 +201,18 @@ def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat
     return seat
 
 
-def sheet_close(*, table: models.Table, user) -> models.Table:
+def sheet_close(*, table: models.Table, user, signatures: bool = True) -> models.Table:
     """The supervisor closes a complete, approved and signed sheet; from now on only a
-    correction signed off by a supervisor changes it (5.3.4)."""
+    correction signed off by a supervisor changes it (5.3.4). A table recorded by its totals is
+    complete once they are entered. `signatures=False`: the sheet comes closed from a program
+    that keeps no signatures (tournament/exchange/skt)."""
     with transaction.atomic():
         table = table_lock(table)
         if table.closed:
             raise sheet_closed_error()
         state = sheet_state(table)
         problems = []
-        if not state.complete and table.by_totals:
+        if table.by_totals and not state.complete:
             problems.append(_("The totals of the table are not entered yet."))
         elif not state.complete:
             problems.append(
@@ -218,7 +221,7 @@ def sheet_close(*, table: models.Table, user) -> models.Table:
             )
         if state.awaiting_approval:
             problems.append(_("%(n)s games wait for an approval.") % {"n": state.awaiting_approval})
-        if not state.all_signed:
+        if signatures and not state.all_signed:
             problems.append(
                 _("%(signed)s of %(seats)s players have signed.")
                 % {"signed": state.signed, "seats": table.seat_count}
