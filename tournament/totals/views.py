@@ -122,7 +122,7 @@ class TotalsSaveView(TotalsMixin, View):
                 )
                 url = reverse("manage:totals", args=[self.tournament.slug, durchgang.number])
                 if following:
-                    url += f"?tisch={following}#tisch-{following}"
+                    url += f"?tisch={following}"  # no fragment: it would block autofocus
                 return redirect(url)
         return self.page(durchgang, failed=(table.number, form))
 

@@ -202,7 +202,7 @@ class SheetView(SheetPageMixin, TemplateView):
         table = self.get_table()
         if table.by_totals:
             url = reverse("manage:totals", args=[self.tournament.slug, table.durchgang.number])
-            return redirect(f"{url}?tisch={table.number}#tisch-{table.number}")
+            return redirect(f"{url}?tisch={table.number}")
         return super().get(request, *args, **kwargs)
 
 
