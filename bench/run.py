@@ -18,6 +18,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
   table, entries sent twice under one key;
 - `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes;
+- `bench/totals_entry.py`: the totals of 50 tables (Summenliste) typed in headless Chromium by one
+  clerk in under 10 minutes;
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
   alone, and the batch's peak memory;
 - `bench/servers.py`: two app servers and two task workers on one PostgreSQL database: a print
@@ -42,6 +44,7 @@ import printing
 import season
 import servers
 import sheet_entry
+import totals_entry
 from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
 from scale import LARGE, MEDIUM, bench_scale, document
 
@@ -103,6 +106,7 @@ def main() -> int:
             else:
                 print("\nPostgreSQL: no server answers on 127.0.0.1:5432, skipped")
     results += sheet_entry.main()
+    results += totals_entry.main()
     results += printing.main()
     results += servers.bench_servers()
     summary(results)
