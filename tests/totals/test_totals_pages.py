@@ -80,7 +80,7 @@ def test_a_table_switches_only_until_its_first_entry_and_only_by_the_supervisor(
     switch(client, 2)
     assert line(client, 2, ["0", "0", "0", "0"]).status_code == 302
     page = switch(client, 2, "games").content.decode()
-    assert "Tisch 2 hat schon Einträge" in page
+    assert "An Tisch 2 jedes Spiel statt seiner Summen erfassen?" in page  # asked first
     assert table(tournament, 2).recording == "totals"
     # No game on a totals table, and no totals on a per-game one.
     enter = reverse("manage:hand_enter", args=[SLUG, 1, 2])
@@ -165,3 +165,25 @@ def test_the_signed_sheet_of_a_totals_table_prints_its_totals_and_signatures(cli
         p.extract_text() for p in PdfReader(io.BytesIO(scoresheet_pdf(table(tournament, 2)))).pages
     )
     assert code not in again
+
+
+def test_a_table_with_totals_switches_to_games_after_a_confirmation_showing_them(client, drawn):
+    tournament, leitung, schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    assert line(client, 2, ["6", "-2", "-2", "-2"], {(1, "solo_played"): 1}).status_code == 302
+    url = reverse("manage:table_recording", args=[SLUG, 1, 2])
+    preview = client.post(url, {"recording": "games"})
+    page = preview.content.decode()
+    assert "An Tisch 2 jedes Spiel statt seiner Summen erfassen?" in page
+    assert "Die Summen jetzt, verworfen" in page and '<td class="number">6</td>' in page
+    assert table(tournament, 2).recording == "totals"  # nothing changed yet
+    done = client.post(url, {"recording": "games", "bestaetigt": "1"}, follow=True)
+    assert "An Tisch 2 wird jetzt jedes Spiel erfasst." in done.content.decode()
+    switched = table(tournament, 2)
+    assert (switched.recording, switched.totals_at) == ("games", None)
+    assert set(switched.seats.values_list("points", flat=True)) == {0}
+    event = models.SheetEvent.objects.filter(kind="recording", table=switched).last()
+    assert event.before["totals"]
+    enter = reverse("manage:hand_enter", args=[SLUG, 1, 2])
+    assert client.post(enter, {"number": 1, "code": "r e 1 3 +", "version": 0}).status_code == 302

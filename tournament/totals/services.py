@@ -70,6 +70,42 @@ def table_recording_set(*, table: models.Table, recording: str, user=None) -> mo
     return locked
 
 
+def table_totals_drop(*, table: models.Table, user=None) -> models.Table:
+    """Switch a table whose totals are entered to every game: its totals are dropped (kept in
+    the history) and the games entered from now on make its totals. Not once it is closed."""
+    with transaction.atomic():
+        locked = (
+            models.Table.objects.select_for_update()
+            .select_related("durchgang__tournament")
+            .get(pk=table.pk)
+        )
+        if not locked.by_totals:
+            return locked
+        if locked.closed:
+            raise TotalsError(
+                {"__all__": [_("The sheet is closed: its totals stay as they were signed.")]}
+            )
+        seats = list(locked.seats.select_related("player").order_by("position"))
+        before = {str(s.player.start_number): {n: getattr(s, n) for n in FIELDS} for s in seats}
+        for seat in seats:
+            for name in FIELDS:
+                setattr(seat, name, 0)
+        models.Seat.objects.bulk_update(seats, FIELDS)
+        locked.recording = Recording.GAMES
+        locked.totals_at = None
+        locked.totals_version += 1
+        locked.save(update_fields=["recording", "totals_at", "totals_version"])
+        event_log(
+            table=locked,
+            kind=models.SheetEvent.Kind.RECORDING,
+            user=user,
+            before={"recording": Recording.TOTALS, "totals": before},
+            after={"recording": Recording.GAMES},
+        )
+        public_pages_changed(locked.durchgang.tournament_id)
+    return locked
+
+
 def seat_values(line: SeatTotals) -> dict[str, int]:
     points = line.points
     return {

@@ -12,15 +12,18 @@ from django.views import View
 
 from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
 from tournament.core.engine import tournament_point_table
 from tournament.core.form_errors import form_errors_add
 from tournament.sheets.services.sheet import sheet_states
+from tournament.templatetags.scores import score_text
 from tournament.totals.forms import TotalsForm, totals_initial
 from tournament.totals.messages import COUNTER_SHORT
 from tournament.totals.services import (
     TotalsError,
     table_has_entries,
     table_recording_set,
+    table_totals_drop,
     totals_save,
 )
 
@@ -136,15 +139,86 @@ def _seat_errors(errors: dict[str, list[str]], form: TotalsForm) -> dict[str, li
     return out
 
 
-class TableRecordingView(DurchgangMixin, View):
-    """POST `recording`: the supervisor switches a table to every game or to totals."""
+class TableRecordingView(ConfirmActionMixin, DurchgangMixin, View):
+    """POST `recording`: the supervisor switches a table to every game or to totals. A table
+    whose totals are entered switches to every game only after a confirmation showing them:
+    they are dropped, and its games make its totals from then on."""
 
     required_role = SUPERVISOR
     http_method_names = ["post"]
 
-    def post(self, request, *args, **kwargs):
+    def table(self) -> models.Table:
         durchgang = self.get_durchgang()
-        table = get_object_or_404(durchgang.tables, number=kwargs["table"])
+        return get_object_or_404(durchgang.tables, number=self.kwargs["table"])
+
+    def post(self, request, *args, **kwargs):
+        table = self.table()
+        if table.by_totals and table.totals_at and request.POST.get("recording") == "games":
+            return super().post(request, *args, **kwargs)  # the confirmation, then `perform`
+        return self.switch(table)
+
+    def action_params(self):
+        return {"recording": "games"}
+
+    def cancel_url(self) -> str:
+        return reverse("manage:totals", args=[self.tournament.slug, self.kwargs["number"]])
+
+    def preview(self) -> Preview:
+        table = self.table()
+        heading = _("Record every game at table %(table)s instead of its totals?") % {
+            "table": table.number
+        }
+        seats = table.seats.select_related("player").order_by("position")
+        unit = tournament_point_table(self.tournament).unit
+        return Preview(
+            heading,
+            [
+                _(
+                    "The totals entered for table %(table)s are dropped (the history keeps "
+                    "them); from now on its games are entered one by one and make its totals."
+                )
+                % {"table": table.number}
+            ],
+            _("Drop the totals and record every game"),
+            tables=[
+                PreviewTable(
+                    caption=_("The totals now, dropped"),
+                    headers=[_("Seat"), _("Player"), _("Points"), _("Solo")],
+                    rows=[
+                        (
+                            s.position,
+                            f"{s.player.start_number} {s.player.name}",
+                            score_text(s.points, unit),
+                            s.solo_played,
+                        )
+                        for s in seats
+                    ],
+                    numeric=frozenset({0, 2, 3}),
+                )
+            ],
+            refused=_("The sheet is closed: its totals stay as they were signed.")
+            if table.closed
+            else "",
+        )
+
+    def perform(self):
+        table = self.table()
+        try:
+            table_totals_drop(table=table, user=self.request.user)
+        except TotalsError as error:
+            for texts in error.errors.values():
+                for text in texts:
+                    messages.error(self.request, text)
+        else:
+            messages.success(
+                self.request,
+                _("Table %(table)s records every game now.") % {"table": table.number},
+            )
+        return redirect(self.cancel_url())
+
+    def switch(self, table: models.Table):
+        request = self.request
+        durchgang = table.durchgang
         recording = request.POST.get("recording", "")
         try:
             table_recording_set(table=table, recording=recording, user=request.user)
