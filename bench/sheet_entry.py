@@ -16,6 +16,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from report import PYTHON, ROOT, Result, check
@@ -70,6 +72,30 @@ def prepare(env: dict[str, str], work: Path) -> None:
     )
 
 
+@contextmanager
+def served(env: dict[str, str]) -> Iterator[str]:
+    """`manage.py runserver` on a free port of 127.0.0.1 (as `make run` serves); its address."""
+    port = free_port()
+    server = subprocess.Popen(
+        [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def drive(base: str) -> tuple[float, int]:
     """Seconds the machine took for the 32 saves and page loads, and the keystrokes typed."""
     from playwright.sync_api import sync_playwright
@@ -111,25 +137,8 @@ def main() -> list[Result]:
             "DATABASE_URL": f"sqlite:///{work / 'sheet.sqlite3'}",
         }
         prepare(env, work)
-        port = free_port()
-        server = subprocess.Popen(
-            [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            machine, keys = drive(f"http://127.0.0.1:{port}")
-        finally:
-            server.terminate()
-            server.wait()
+        with served(env) as base:
+            machine, keys = drive(base)
     typing = keys / KEYS_PER_SECOND
     total = machine + typing
     ok = total <= TARGET_SECONDS

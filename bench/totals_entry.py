@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 from report import PYTHON, QUICK, ROOT, Result, check
-from sheet_entry import CHROMIUM, FLAGS, KEYS_PER_SECOND, free_port, manage
+from sheet_entry import CHROMIUM, FLAGS, KEYS_PER_SECOND, manage, served
 
 TABLES = 5 if QUICK else 50
 TARGET_SECONDS = 600.0
@@ -120,25 +119,8 @@ def main() -> list[Result]:
             "DATABASE_URL": f"sqlite:///{work / 'summen.sqlite3'}",
         }
         prepare(env, work)
-        port = free_port()
-        server = subprocess.Popen(
-            [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            machine, keys, text = drive(f"http://127.0.0.1:{port}")
-        finally:
-            server.terminate()
-            server.wait()
+        with served(env) as base:
+            machine, keys, text = drive(base)
         entered = subprocess.run(
             [
                 PYTHON,

@@ -20,7 +20,7 @@ The totals cannot be checked game by game; they are checked as far as the rules 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rules.contracts import MAX_LAUFENDE, Contract, Suit, is_thrown_in, may_be_tout, may_name
@@ -68,18 +68,18 @@ def _extreme_games(rules: Rules) -> Iterator[HandFacts]:
         suits = [s for s in (None, *Suit) if may_name(contract, s)]
         touts = (False, True) if may_be_tout(contract) else (False,)
         for suit in suits:
+            base = HandFacts(
+                number=2, seats=_SEATS, contract=contract, declarer="a", partner=partner, suit=suit
+            )
+            for offender in _SEATS:
+                yield replace(base, offender=offender)
             for won in (True, False):
                 for schneider, schwarz in ((False, False), (True, False), (True, True)):
                     for tout in touts:
                         for laufende in (0, MAX_LAUFENDE.get(contract, 0)):
                             for level in kontra:
-                                game = HandFacts(
-                                    number=2,
-                                    seats=_SEATS,
-                                    contract=contract,
-                                    declarer="a",
-                                    partner=partner,
-                                    suit=suit,
+                                yield replace(
+                                    base,
                                     won=won,
                                     schneider=schneider,
                                     schwarz=schwarz,
@@ -87,17 +87,6 @@ def _extreme_games(rules: Rules) -> Iterator[HandFacts]:
                                     laufende=laufende,
                                     kontra=level,
                                 )
-                                yield game
-                                for offender in _SEATS:
-                                    yield HandFacts(
-                                        number=2,
-                                        seats=_SEATS,
-                                        contract=contract,
-                                        declarer="a",
-                                        partner=partner,
-                                        suit=suit,
-                                        offender=offender,
-                                    )
 
 
 @lru_cache(maxsize=64)

@@ -8,7 +8,6 @@ from typing import Any
 from django.utils import timezone
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS
-from scoring.totals import SeatTotals
 from tournament import models
 from tournament.exchange.interchange.document import DocTable
 from tournament.totals.services import seat_values
@@ -34,5 +33,5 @@ def seat_typed(table: DocTable, ident: str) -> tuple[int, ...]:
     totals the restore computes from its games."""
     if not table.totals or ident not in table.totals:
         return NOTHING
-    values = seat_values(SeatTotals(**vars(table.totals[ident])))
+    values = seat_values(table.totals[ident])
     return tuple(values[name] for name in SEAT_TOTAL_FIELDS)

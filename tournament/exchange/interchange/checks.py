@@ -21,7 +21,7 @@ from rules.tiebreaks import CHAINS
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from scoring.seating import first_game_number
-from scoring.totals import SeatTotals, totals_problems
+from scoring.totals import totals_problems
 from tournament.core.errors import violation_message
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.exchange.interchange.problems import Problems
@@ -131,7 +131,7 @@ def _check_totals(
     assert table.totals is not None
     if set(table.totals) != set(table.seats):
         return  # the reader named the players missing
-    lines = [SeatTotals(**vars(table.totals[ident])) for ident in table.seats]
+    lines = [table.totals[ident] for ident in table.seats]
     for problem in totals_problems(lines, rules=rules, counters=CHAINS[settings.tiebreak]):
         where = f"{table.path}.totals"
         seat = ""

@@ -11,6 +11,7 @@ from rules.presets import (
 )
 from rules.rule_sets import ALL_PASS_REDEAL, DEFAULT_RULE_SET
 from rules.tiebreaks import DEFAULT_CHAIN
+from scoring.totals import SeatTotals
 
 
 @dataclass
@@ -70,16 +71,8 @@ class DocHand:
     points: dict[str, int] | None = None
 
 
-@dataclass
-class DocTotals:
-    """A seat's totals of a table recorded by its totals (docs/interchange-format.md)."""
-
-    points: int
-    sie: int = 0
-    tout_won: int = 0
-    tout_played: int = 0
-    solo_won: int = 0
-    solo_played: int = 0
+#: A seat's totals of a table recorded by its totals (docs/interchange-format.md): the engine's.
+DocTotals = SeatTotals
 
 
 @dataclass

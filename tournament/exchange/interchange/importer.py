@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, seat_totals
-from scoring.totals import SeatTotals
 from tournament import models
 from tournament.core.bulk import rows_insert, statistics_refresh
 from tournament.core.scores import (
@@ -234,7 +233,7 @@ def _recording(table: DocTable, now) -> dict[str, Any]:
 
 
 def _typed(totals: DocTotals) -> tuple[int, ...]:
-    values = seat_values(SeatTotals(**vars(totals)))
+    values = seat_values(totals)
     return tuple(values[name] for name in SEAT_TOTAL_FIELDS)
 
 

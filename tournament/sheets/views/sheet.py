@@ -175,7 +175,7 @@ class SheetPageMixin(SheetMixin):
             stock=sheet_stock(self.tournament, seats, [r.number for r in rows if r.thrown_in]),
             entry_form=entry,
             state=state,
-            sign_forms=[(s, SignForm(initial={"seat": s.position})) for s in seats],
+            sign_seats=seats,
             correction_form=correction_form,
             decided=[h.number for h in decided],
             entry_decided=entry_decided(decided, entry),
