@@ -59,6 +59,11 @@ def prepare(env: dict[str, str], work: Path) -> None:
     }
     path = work / "sheet.json"
     path.write_text(json.dumps(document))
+    tournament_with_clerk(env, path)
+
+
+def tournament_with_clerk(env: dict[str, str], path: Path) -> None:
+    """A fresh database with the tournament of the document at `path`, and its clerk."""
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "import_tournament", str(path))
     manage(

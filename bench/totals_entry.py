@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from report import PYTHON, QUICK, ROOT, Result, check
-from sheet_entry import CHROMIUM, FLAGS, KEYS_PER_SECOND, manage, served
+from sheet_entry import CHROMIUM, FLAGS, KEYS_PER_SECOND, served, tournament_with_clerk
 
 TABLES = 5 if QUICK else 50
 TARGET_SECONDS = 600.0
@@ -57,17 +57,7 @@ def prepare(env: dict[str, str], work: Path) -> None:
     }
     path = work / "summen.json"
     path.write_text(json.dumps(document))
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "import_tournament", str(path))
-    manage(
-        env,
-        "shell",
-        "-c",
-        "from django.contrib.auth import get_user_model as u;"
-        "from tournament.models import Membership, Tournament as T;"
-        "c = u().objects.create_user('clerk', password='bench-password-1');"
-        "Membership.objects.create(tournament=T.objects.get(), user=c, role='clerk')",
-    )
+    tournament_with_clerk(env, path)
 
 
 def drive(base: str) -> tuple[float, int, str]:
