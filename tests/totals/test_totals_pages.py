@@ -187,3 +187,22 @@ def test_a_table_with_totals_switches_to_games_after_a_confirmation_showing_them
     assert event.before["totals"]
     enter = reverse("manage:hand_enter", args=[SLUG, 1, 2])
     assert client.post(enter, {"number": 1, "code": "r e 1 3 +", "version": 0}).status_code == 302
+
+
+def test_a_money_tariff_takes_euros_and_cents(client, drawn):
+    tournament, leitung, schreiber = drawn
+    tournament.scoring = "preisschafkopf-tarif"
+    tournament.save(update_fields=["scoring"])
+    client.force_login(leitung)
+    switch(client, 2)
+    page = client.get(reverse("manage:totals", args=[SLUG, 1])).content.decode()
+    assert "In Euro, z. B. 12,50 oder -3,20." in page
+    assert line(client, 2, ["12,50", "-3,20", "-4.30", "-5"]).status_code == 302
+    points = list(table(tournament, 2).seats.order_by("position").values_list("points", flat=True))
+    assert points == [1250, -320, -430, -500]
+    page = client.get(reverse("manage:totals", args=[SLUG, 1])).content.decode()
+    assert 'value="12,50"' in page and 'value="-3,20"' in page
+    wrong = line(client, 2, ["12,5,0", "0", "0", "0"], version=1)
+    assert "Einen Betrag in Euro eingeben" in wrong.content.decode()
+    unbalanced = line(client, 2, ["1,00", "0", "0", "0"], version=1)
+    assert "ergeben 1,00 €, nicht 0" in unbalanced.content.decode()
