@@ -21,7 +21,6 @@ from tournament.totals.forms import TotalsForm, totals_initial
 from tournament.totals.messages import COUNTER_SHORT
 from tournament.totals.services import (
     TotalsError,
-    table_has_entries,
     table_recording_set,
     table_totals_drop,
     totals_save,
@@ -71,7 +70,8 @@ class TotalsMixin(DurchgangMixin):
             "rows": rows,
             "focus": focus,
             "by_games": [t for t in tables if not t.by_totals],
-            "entered": {t.pk for t in tables if table_has_entries(t)},
+            # tables with a game or their totals entered: they switch only with a confirmation
+            "entered": {pk for pk, s in states.items() if s.entered or s.table.totals_at},
             "is_supervisor": role_allows(self.role, SUPERVISOR),
             "cents": tournament_point_table(self.tournament).unit == "cents",
             "counter_heads": [COUNTER_SHORT[name] for name in self.tournament.chain],
