@@ -1,4 +1,5 @@
-# Schafkopf-Turnier: everyday commands. `make run` starts a demo on http://127.0.0.1:8000/.
+# Schafkopf-Turnier: everyday commands. `make run` starts a demo on http://127.0.0.1:8000/
+# (`make run PORT=8080` on another port).
 
 PYTHON_BOOTSTRAP := $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -35,11 +36,14 @@ TASK_WORKERS ?= 1
 WORKERS_START = trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
 	for i in $$(seq $(TASK_WORKERS)); do $(MANAGE) db_worker --no-reload --interval 1 & done
 
+PORT ?= 8000
+
 run: export DJANGO_DEBUG = 1
 run: venv messages
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
-	@$(WORKERS_START); $(MANAGE) runserver 127.0.0.1:8000
+	@echo "Die App: http://127.0.0.1:$(PORT)/"
+	@$(WORKERS_START); $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # Production: migrate, collect the static files, then gunicorn with several workers
 # (config/gunicorn.conf.py; WEB_CONCURRENCY, GUNICORN_BIND). Without DJANGO_SECRET_KEY a random

@@ -72,3 +72,20 @@ def test_gunicorn_takes_workers_and_address_from_the_environment(monkeypatch):
 def test_gunicorn_refuses_a_worker_count_that_is_no_positive_number(monkeypatch, value):
     with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
         gunicorn_settings(monkeypatch, WEB_CONCURRENCY=value)
+
+
+@pytest.mark.parametrize(
+    ("args", "address"), [((), "127.0.0.1:8000"), (("PORT=8080",), "127.0.0.1:8080")]
+)
+def test_make_run_serves_on_the_port_given(args, address):
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    root = GUNICORN_CONF.parents[1]
+    plan = subprocess.run(
+        ["make", "-n", "run", *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+    assert f"runserver {address}" in plan
+    assert f"http://{address}/" in plan
