@@ -81,3 +81,11 @@ def test_any_valid_tournament_survives_export_and_import_unchanged(seed, players
         assert sum(row["points"] for row in before) == 0
     finally:
         tournament_delete(models.Tournament.objects.get(slug="zufall"))
+
+
+@pytest.mark.parametrize("players", [32, 100])
+def test_the_demo_gives_every_player_a_distinct_name(players):
+    from tournament.exchange.demo import demo_document
+
+    names = [p["name"] for p in demo_document(players=players)["players"]]
+    assert len(set(names)) == len(names) == players

@@ -47,6 +47,7 @@ def demo_document(
         ],
         "durchgaenge": [],
     }
+    _names_distinct(document["players"])
     for number in range(1, durchgaenge + 1):
         tables = seat_randomly(ids, seed=f"{seed}-{number}")
         document["durchgaenge"].append(
@@ -59,6 +60,20 @@ def demo_document(
             }
         )
     return document
+
+
+def _names_distinct(players: list[dict[str, Any]]) -> None:
+    """Every player a name of his own: a name drawn twice takes the first family name its given
+    name has not got yet (then a number). Nothing is drawn here, so the games stay the same."""
+    taken: set[str] = set()
+    for player in players:
+        name = player["name"]
+        if name in taken:
+            first = name.split()[0]
+            free = [f"{first} {last}" for last in LAST if f"{first} {last}" not in taken]
+            name = free[0] if free else f"{name} {len(taken) + 1}"
+        taken.add(name)
+        player["name"] = name
 
 
 def _sheet(rng: random.Random, seats: list[str], *, show: bool) -> list[dict[str, Any]]:
