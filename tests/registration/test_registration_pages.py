@@ -327,3 +327,15 @@ def test_a_player_is_substituted_only_once(boss, fresh):
     response = boss.post(url, {"name": "Ersatz B"})
     assert response.context["form"].non_field_errors() == ["Spieler 2 has a substitute already."]
     assert not Player.objects.filter(name="Ersatz B").exists()
+
+
+def test_after_the_first_game_a_deck_change_is_saved_and_the_message_says_so(
+    boss, example_tournament
+):
+    data = settings_post(example_tournament, deck="french")
+    response = boss.post(reverse("manage:tournament_edit", args=[SLUG]), data, follow=True)
+    page = response.content.decode()
+    assert "how cards and tables are shown and recorded saved" in page
+    assert "The rules were not changed" in page
+    example_tournament.refresh_from_db()
+    assert example_tournament.deck == "french"

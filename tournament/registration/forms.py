@@ -9,6 +9,7 @@ from typing import cast
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import PLAYED, Contract
@@ -152,6 +153,18 @@ class TournamentForm(forms.ModelForm):
 
     def clean_recording(self):
         return self.cleaned_data["recording"] or self.instance.recording
+
+    def locked_message(self) -> str:
+        """What a save once games are recorded kept: never the rules; the cards and how tables
+        are recorded change at any time, and then it says so."""
+        if {"deck", "recording"} & set(self.changed_data):
+            return gettext(
+                "Name, date, venue and how cards and tables are shown and recorded saved. The "
+                "rules were not changed: games are recorded."
+            )
+        return gettext(
+            "Name, date and venue saved. The rules were not changed: games are recorded."
+        )
 
     def clean_deck(self):
         return self.cleaned_data["deck"] or self.instance.deck

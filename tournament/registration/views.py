@@ -105,10 +105,7 @@ class TournamentEditView(TournamentMixin, UpdateView):
             form.save()
             public_pages_changed(self.tournament.pk)
         if form.locked:
-            message = _(
-                "Name, date and venue saved. The rules were not changed: games are recorded."
-            )
-            messages.warning(self.request, message)
+            messages.warning(self.request, form.locked_message())
         else:
             messages.success(self.request, _("Settings saved."))
         return redirect("manage:dashboard", slug=self.tournament.slug)
