@@ -46,6 +46,7 @@ def test_the_close_page_shows_games_totals_and_the_link_and_changes_nothing(
         "ändern die Spielliste nur noch Korrekturen mit Freigabe der Turnierleitung." in page
     )
     assert "Der Tisch-Link von Tisch 1 wird ungültig." in page
+    assert '<th class="number">Sitz</th>' in page and ">Platz</th>" not in page  # not a rank
     rows = [" ".join(row.split()) for row in page.split("<tr>")[2:6]]
     assert "Nr. 1 Sepp Huber</td>" in rows[0] and ">+32</td>" in rows[0]
     assert "Nr. 2 Resi Maier</td>" in rows[1] and ">-32</td>" in rows[1]

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views import View
 
 from tournament import models
@@ -183,7 +184,12 @@ class TableRecordingView(ConfirmActionMixin, DurchgangMixin, View):
             tables=[
                 PreviewTable(
                     caption=_("The totals now, dropped"),
-                    headers=[_("Seat"), _("Player"), _("Points"), _("Solo")],
+                    headers=[
+                        pgettext("seat at a table", "Seat"),
+                        _("Player"),
+                        _("Points"),
+                        _("Solo"),
+                    ],
                     rows=[
                         (
                             s.position,

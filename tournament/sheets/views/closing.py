@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views import View
 
 from tournament.core.access import SUPERVISOR
@@ -107,7 +107,7 @@ def close_lines(p: ClosePreview) -> list[str]:
 def totals(p: ClosePreview) -> PreviewTable:
     return PreviewTable(
         caption=_("The sheet's totals"),
-        headers=[_("Seat"), _("Player"), _("Points")],
+        headers=[pgettext("seat at a table", "Seat"), _("Player"), _("Points")],
         rows=[
             (seat, player_label(player.start_number, player.name), f"{points:+d}")
             for seat, player, points in p.totals
