@@ -5,7 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
-from config.login import AdminLoginForm, LoginForm
+from config.login import AdminLoginForm
+from tournament.home.views import LoginView
 
 admin.site.login_form = AdminLoginForm  # the user name's length checked (config/login.py)
 
@@ -17,7 +18,7 @@ urlpatterns = [
     # sends no mail; an administrator sets a forgotten password in the admin).
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        LoginView.as_view(),  # the staff land on their work (tournament/home/landing.py)
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

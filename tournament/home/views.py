@@ -1,9 +1,12 @@
-"""The front page: the list of tournaments."""
+"""The front page: the list of tournaments; the login, which leads the staff to their work."""
 
 from __future__ import annotations
 
+from django.contrib.auth import views as auth_views
 from django.views.generic import TemplateView
 
+from config.login import LoginForm
+from tournament.home.landing import landing_url
 from tournament.home.listings import TournamentTable
 from tournament.models import Tournament
 
@@ -14,3 +17,13 @@ class TournamentListView(TemplateView):
     def get_context_data(self, **kwargs):
         table = TournamentTable(Tournament.objects.all())
         return super().get_context_data(table=table, **kwargs)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; without a page asked for (`next`), the user's own work
+    (`landing_url`)."""
+
+    authentication_form = LoginForm
+
+    def get_default_redirect_url(self) -> str:
+        return landing_url(self.request.user)
