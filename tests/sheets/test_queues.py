@@ -167,4 +167,8 @@ def test_a_recorded_sanction_stays_in_the_form_with_what_was_recorded(boss, tabl
     assert "Erfasste Strafe: Nr. 2 Resi Maier – Vorwerfen" in text
     # Rule 3.4.17: Resi, an opponent of seats 1 and 3, offended.
     assert "Punkte: Nr. 1 Sepp Huber +2 · Nr. 2 Resi Maier −4" in text
-    assert 'name="reason" maxlength="300" required id="id_reason">' in page  # no strike reason
+    assert 'name="reason" maxlength="300" required id="streichen_reason">' in page  # empty
+    # Every field of the game's page has an id of its own (the sanction and the strike both
+    # have a reason and a version).
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))

@@ -217,6 +217,11 @@ class ApprovalForm(NoteForm):
 class StrikeForm(VersionedForm):
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
+    def __init__(self, *args, **kwargs):
+        # Ids of its own: the game's page shows it beside the sanction form (both have `reason`).
+        kwargs.setdefault("auto_id", "streichen_%s")
+        super().__init__(*args, **kwargs)
+
 
 class PlayerChoiceField(forms.ModelChoiceField):
     """A player of the table, named as people know them: "Nr. 9 Michael Schmid"."""
@@ -237,6 +242,7 @@ class SanctionForm(VersionedForm):
     )
 
     def __init__(self, *args, table: models.Table, **kwargs):
+        kwargs.setdefault("auto_id", "strafe_%s")  # beside the strike form on the game's page
         super().__init__(*args, **kwargs)
         offender = cast(PlayerChoiceField, self.fields["offender"])
         offender.queryset = models.Player.objects.filter(seats__table=table).order_by(
