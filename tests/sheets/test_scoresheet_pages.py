@@ -3,6 +3,8 @@ corrections and the history, as the supervisor and the clerk see them (German, t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -221,6 +223,9 @@ def test_a_complete_signed_sheet_is_closed_and_then_changed_only_by_a_correction
     history = client.get(url("sheet", 1, 1)).content.decode()
     for kind in ("Korrektur beantragt", "Korrektur freigegeben", "Spielliste abgeschlossen"):
         assert kind in history
+    # A signature names its seat and player once, then how it was given.
+    text = " ".join(re.sub(r"<[^>]+>", " ", history).split())
+    assert "Sitz 1: Spieler 1 (auf Papier)" in text
 
 
 def test_a_clerk_of_another_tournament_cannot_touch_this_one(client, request, evening):

@@ -60,7 +60,16 @@ def snapshot_text(snapshot: dict | None) -> str:
     if snapshot and all(isinstance(v, dict) and "points" in v for v in snapshot.values()):
         # a table's totals, by start number (tournament/totals/)
         return ", ".join(f"{number}: {values['points']}" for number, values in snapshot.items())
-    if "contract" not in snapshot:  # a signature
+    if "signature" in snapshot:  # a signature: the seat, its player, and how (once each)
+        from tournament.sheets.services.sheet import signature_text  # services import this
+
+        text = _("seat %(seat)s: %(player)s") % {
+            "seat": snapshot.get("seat", "–"),
+            "player": snapshot.get("player", "–"),
+        }
+        how = signature_text(str(snapshot.get("signature") or ""))
+        return f"{text} ({how})" if how else text
+    if "contract" not in snapshot:
         return ", ".join(f"{value}" for value in snapshot.values())
     parts = [
         contract_text(snapshot["contract"], snapshot.get("suit", ""), snapshot.get("tout", False))
