@@ -365,3 +365,6 @@ def test_the_history_sheet_holds_every_change_of_every_game_append_only(
     struck = [row for row in rows if row["Warum"] == "Karten vertauscht"]
     assert len(struck) == 1 and struck[0]["Spiel"] == hand.number
     assert struck[0]["Was"] == "Gestrichen"
+    # Before and after in words, as the sheet's history shows them, not raw JSON.
+    assert not str(struck[0]["Nachher"]).startswith("{")
+    assert "Gestrichen" in str(struck[0]["Nachher"]) and "+0" in str(struck[0]["Nachher"])

@@ -1,6 +1,7 @@
 """The sheet "Verlauf": the append-only history of the tournament, as the application keeps it:
 every change of every game (entered, changed, deleted, approved, refused, struck, sanctions,
-corrections, signatures, closing) and every change of the point table, oldest first."""
+corrections, signatures, closing), before and after in words as the sheet's page shows them,
+and every change of the point table, oldest first."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from openpyxl.workbook import Workbook
 
 from tournament import models
 from tournament.exchange.exports.xlsx import Column, field_column, sheet_write
+from tournament.sheets.display import snapshot_text
 from tournament.sheets.services.supervision import user_label
 
 HISTORY = "Verlauf"
@@ -20,6 +22,11 @@ HISTORY = "Verlauf"
 
 def _json(value) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _words(snapshot) -> str | None:
+    """A game (or signature, totals, switch) as the sheet's history shows it, in words."""
+    return None if snapshot is None else snapshot_text(snapshot)
 
 
 def history_write(workbook: Workbook, tournament: models.Tournament) -> None:
@@ -50,8 +57,8 @@ def history_write(workbook: Workbook, tournament: models.Tournament) -> None:
                 e.get_kind_display(),
                 user_label(e.user) if e.user else None,
                 e.reason,
-                _json(e.before),
-                _json(e.after),
+                _words(e.before),
+                _words(e.after),
             ],
         )
         for e in events.iterator()
