@@ -198,3 +198,40 @@ def test_the_pages_and_pdfs(example_tournament, supervisor):
     first = certificates.pages[0].extract_text()
     assert "Urkunde" in first and ranked[0].player.name in first and "Platz 1" in first
     assert f"{ranked[0].totals.points} Punkte" in first
+
+
+def test_the_prize_list_says_where_a_place_was_decided_by_lot(supervisor):
+    import io
+
+    from pypdf import PdfReader
+
+    from scoring.totals import SeatTotals
+    from tournament.exchange.demo import demo_document
+    from tournament.exchange.interchange.importer import tournament_import
+    from tournament.models import Membership, Table
+    from tournament.totals.services import table_recording_set, totals_save
+
+    document = demo_document(players=8, durchgaenge=1, seed=5, slug="los")
+    for table in document["durchgaenge"][0]["tables"]:
+        table["hands"] = []
+    tournament = tournament_import(document)
+    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
+    first = table_recording_set(
+        table=Table.objects.get(number=1, durchgang__tournament=tournament), recording="totals"
+    )
+    lines = [SeatTotals(6), SeatTotals(-2), SeatTotals(-2), SeatTotals(-2)]
+    totals_save(table=first, lines=lines, version=0)
+    ranked = standings_compute(tournament)
+    by_lot = [s.rank for s in ranked if s.lot is not None]
+    assert ranked[0].lot is None and by_lot  # first by points, the level ones by lot
+    for place in (1, by_lot[0]):
+        prize_add(tournament=tournament, rule="place", place_from=place, description=f"P{place}")
+    client = Client()
+    client.force_login(supervisor)
+    text = client.get(reverse("manage:prizes_awarded", args=["los"])).content.decode()
+    assert text.count("Platz durch Los entschieden") == 1
+    row = next(r for r in text.split("<tr>") if f"P{by_lot[0]}" in r)
+    assert "Platz durch Los entschieden" in row
+    pdf = client.get(reverse("manage:prizes_pdf", args=["los"])).content
+    read = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Platz durch Los entschieden" in " ".join(read.split())
