@@ -172,3 +172,16 @@ def test_a_recorded_sanction_stays_in_the_form_with_what_was_recorded(boss, tabl
     # have a reason and a version).
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids))
+
+
+def test_striking_a_game_says_struck_and_taking_it_back_says_so(boss, table, p):
+    hand = enter(table, 1, ruf(p))
+    struck = boss.post(url("strike", 1, 1, 1), {"reason": "Vergeben", "version": hand.version})
+    page = boss.get(struck.url).content.decode()
+    assert "Spiel 1 gestrichen: es behält seine Nummer und zählt 0." in page
+    assert "Spiel 1 geändert" not in page
+    hand.refresh_from_db()
+    back = boss.post(url("strike", 1, 1, 1), {"reason": "Doch gültig", "version": hand.version})
+    assert (
+        "Spiel 1 zählt wieder: es ist nicht mehr gestrichen." in boss.get(back.url).content.decode()
+    )

@@ -170,7 +170,10 @@ class StrikeView(HandDecisionMixin, TemplateView):
         )
 
     def done_message(self, hand):
-        return _("Game %(n)s changed.") % {"n": hand.number}
+        hand.refresh_from_db(fields=["struck"])
+        if hand.struck:
+            return _("Game %(n)s struck: it keeps its number and scores 0.") % {"n": hand.number}
+        return _("Game %(n)s counts again: it is no longer struck.") % {"n": hand.number}
 
 
 class SanctionView(HandDecisionMixin, TemplateView):
