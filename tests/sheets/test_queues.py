@@ -185,3 +185,14 @@ def test_striking_a_game_says_struck_and_taking_it_back_says_so(boss, table, p):
     assert (
         "Spiel 1 zählt wieder: es ist nicht mehr gestrichen." in boss.get(back.url).content.decode()
     )
+
+
+def test_an_approval_without_the_tout_conditions_says_which_one_is_missing(boss, table, p):
+    hand = enter(table, 2, solo(p, 2, tout=True))
+    page = boss.get(url("hand", 1, 1, 2)).content.decode()
+    assert 'class="stacked approval" novalidate' in page  # the server checks, not a tooltip
+    answer = boss.post(url("approve", 1, 1, 2), {"note": "", "version": hand.version})
+    text = " ".join(re.sub(r"<[^>]+>", " ", answer.content.decode()).split())
+    assert "Regel 5.2.14: noch nicht bestätigt:" in text
+    hand.refresh_from_db()
+    assert not hand.approved_by

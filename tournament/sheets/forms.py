@@ -7,6 +7,7 @@ from typing import cast
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import Contract
@@ -208,9 +209,13 @@ class ApprovalForm(NoteForm):
     def __init__(self, *args, hand: models.Hand, **kwargs):
         super().__init__(*args, **kwargs)
         for index, condition in enumerate(tout_conditions(hand)):
+            # Checked on the server, named in words (the form has `novalidate`): the
+            # supervisor reads which condition is missing, not a browser's tooltip.
+            missing = gettext("Rule 5.2.14: not confirmed yet: %(condition)s") % {
+                "condition": condition
+            }
             self.fields[f"condition_{index}"] = forms.BooleanField(
-                label=condition,
-                error_messages={"required": _("Rule 5.2.14: check this condition first.")},
+                label=condition, error_messages={"required": missing}
             )
 
 
