@@ -193,6 +193,6 @@ def test_an_approval_without_the_tout_conditions_says_which_one_is_missing(boss,
     assert 'class="stacked approval" novalidate' in page  # the server checks, not a tooltip
     answer = boss.post(url("approve", 1, 1, 2), {"note": "", "version": hand.version})
     text = " ".join(re.sub(r"<[^>]+>", " ", answer.content.decode()).split())
-    assert "Regel 5.2.14: noch nicht bestätigt:" in text
+    assert "Regel 5.2.14: Bedingung noch nicht bestätigt:" in text
     hand.refresh_from_db()
     assert not hand.approved_by
