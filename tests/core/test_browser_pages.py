@@ -40,7 +40,7 @@ def test_the_supervisor_logs_in_with_the_keyboard_alone(page, live_server, super
     page.keyboard.press("Tab")
     page.keyboard.type("geheim-12345")
     page.keyboard.press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url("**/turnier/beispielturnier-2026/leitung/")  # his tournament's steps
     assert page.get_by_role("button", name="Abmelden (leitung)").is_visible()
 
 

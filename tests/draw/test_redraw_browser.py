@@ -28,7 +28,7 @@ def test_the_supervisor_cancels_a_redraw_then_confirms_it(page, live_server, sup
     page.get_by_label("Benutzername").fill("leitung")
     page.get_by_label("Passwort").fill("geheim-12345")
     page.keyboard.press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url("**/leitung/")  # the steps of his tournament
     durchgaenge = live_server.url + "/turnier/abend/leitung/durchgaenge/"
     page.goto(durchgaenge)
 

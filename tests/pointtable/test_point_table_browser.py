@@ -17,7 +17,7 @@ def log_in(page, live_server):
     page.get_by_label("Benutzername").fill("leitung")
     page.get_by_label("Passwort").fill("geheim-12345")
     page.keyboard.press("Enter")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url("**/leitung/")  # the steps of his tournament
 
 
 def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
