@@ -37,6 +37,7 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from tournament import models
+from tournament.core.counters import COUNTER_SHORT
 from tournament.core.deck import deck_override
 from tournament.core.engine import tournament_point_table
 from tournament.core.pdf import (
@@ -59,7 +60,6 @@ from tournament.sheets.display import (
 )
 from tournament.sheets.pdf_worker import worker_setup
 from tournament.sheets.verification import sheet_corrections, sheet_tables, verification_code
-from tournament.totals.messages import COUNTER_SHORT
 
 PDF_VARIANT = "pdf/a-3u"
 TEMPLATE = "tournament/sheets/print/signed_sheet.html"

@@ -8,24 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.totals import TotalsProblem
 from tournament import models
+from tournament.core.counters import COUNTER_NAMES
 from tournament.core.engine import tournament_point_table
 from tournament.templatetags.scores import score_text
-
-COUNTER_NAMES = {
-    "sie": _("Sie played"),
-    "tout_won": _("Touts won"),
-    "tout_played": _("Touts played"),
-    "solo_won": _("single-player games won"),
-    "solo_played": _("single-player games played"),
-}
-
-COUNTER_SHORT = {
-    "sie": _("Sie"),
-    "tout_won": _("Tout won"),
-    "tout_played": _("Tout"),
-    "solo_won": _("Solo won"),
-    "solo_played": _("Solo"),
-}
 
 MESSAGES = {
     "sum_not_zero": _(

@@ -14,12 +14,12 @@ from django.views import View
 from tournament import models
 from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
 from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
+from tournament.core.counters import COUNTER_SHORT
 from tournament.core.engine import tournament_point_table
 from tournament.core.form_errors import form_errors_add
 from tournament.sheets.services.sheet import sheet_states
 from tournament.templatetags.scores import score_text
 from tournament.totals.forms import TotalsForm, totals_initial
-from tournament.totals.messages import COUNTER_SHORT
 from tournament.totals.services import (
     TotalsError,
     table_recording_set,
