@@ -17,12 +17,9 @@ from rules.limits import (
     SCORE_LIMIT,
     VALUE_LIMIT,
 )
-from rules.presets import (
-    PRESETS,
-    point_table_from_dict,
-    point_table_to_dict,
-)
+from rules.presets import PRESETS
 from rules.tablechecks import point_table_problems, sample_games
+from rules.tabledata import point_table_from_dict, point_table_to_dict
 from tests.pointtable.test_point_table_custom import VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError

@@ -12,11 +12,9 @@ from rules.contracts import Contract, Suit
 from rules.pointtables import (
     GameResult,
 )
-from rules.presets import (
-    PRESETS,
-    point_table_from_dict,
-)
+from rules.presets import PRESETS
 from rules.tablechecks import sample_games
+from rules.tabledata import point_table_from_dict
 from tests.pointtable.test_point_table_custom import VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.writer import tournament_document

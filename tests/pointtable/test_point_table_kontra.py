@@ -10,7 +10,7 @@ import pytest
 
 from rules.contracts import Contract
 from rules.pointtables import GameResult
-from rules.presets import point_table_from_dict
+from rules.tabledata import point_table_from_dict
 from tests.pointtable.test_point_table_custom import VALUES, url
 from tournament.models import Tournament
 

@@ -15,13 +15,9 @@ from rules.pointtables import (
     GameResult,
     sanctions_by_3_4_17,
 )
-from rules.presets import (
-    SCHAFKOPFSCHULE_2007,
-    PointTableDataError,
-    point_table_from_dict,
-    point_table_to_dict,
-)
+from rules.presets import SCHAFKOPFSCHULE_2007
 from rules.tablechecks import point_table_problems
+from rules.tabledata import PointTableDataError, point_table_from_dict, point_table_to_dict
 
 # --- Custom tables: the dict form and its checks ---------------------------------------------
 

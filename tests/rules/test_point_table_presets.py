@@ -20,15 +20,9 @@ from rules.examples import example_games
 from rules.pointtables import (
     sanctions_by_3_4_17,
 )
-from rules.presets import (
-    DEFAULT_PRESET,
-    PRESETS,
-    SCHAFKOPFSCHULE_2007,
-    point_table_from_dict,
-    point_table_to_dict,
-    preset,
-)
+from rules.presets import DEFAULT_PRESET, PRESETS, SCHAFKOPFSCHULE_2007, preset
 from rules.tablechecks import point_table_problems
+from rules.tabledata import point_table_from_dict, point_table_to_dict
 from scoring.hand import HandFacts, Rules, hand_points, hand_violations
 
 FOUR = ("anna", "bert", "carl", "dora")

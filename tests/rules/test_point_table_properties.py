@@ -21,12 +21,9 @@ from rules.pointtables import (
     GameResult,
     PointTable,
 )
-from rules.presets import (
-    PRESETS,
-    point_table_from_dict,
-    point_table_to_dict,
-)
+from rules.presets import PRESETS
 from rules.tablechecks import point_table_problems, sample_games
+from rules.tabledata import point_table_from_dict, point_table_to_dict
 from scoring.hand import Rules, hand_points, hand_violations
 from tests.strategies import hands as any_hands
 

@@ -13,10 +13,8 @@ from rules.contracts import Contract, Suit
 from rules.pointtables import (
     PointTable,
 )
-from rules.presets import (
-    point_table_from_dict,
-    preset,
-)
+from rules.presets import preset
+from rules.tabledata import point_table_from_dict
 from scoring.hand import HandFacts, Rules
 from scoring.seating import sheet_length
 from tournament import models

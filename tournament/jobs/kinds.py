@@ -91,9 +91,9 @@ def backup(job: models.Job, progress: Progress) -> Made:
 def restore(job: models.Job, progress: Progress) -> Made:
     """Replace the tournament by its backup, uploaded to the storage (refused when the file
     changed since the supervisor saw the preview). Its result is a receipt of what was done."""
+    from tournament.core.uploads import upload_sha256
     from tournament.exchange.backup import BackupError
     from tournament.exchange.backup.replace import backup_tournament_replace, tournament_counts
-    from tournament.jobs.uploads import upload_sha256
 
     tournament = _tournament(job)
     if upload_sha256(job.upload) != job.upload_sha256:

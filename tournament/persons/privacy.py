@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournament import models
 from tournament.core.public_cache import public_pages_changed
-from tournament.jobs.uploads import uploads_sweep
+from tournament.core.uploads import uploads_sweep
 from tournament.models.players import personal_code_new
 from tournament.persons.renaming import documents_remove, names_replace
 from tournament.persons.results import person_results

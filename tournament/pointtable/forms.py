@@ -25,12 +25,8 @@ from rules.pointtables import (
     Tier,
     sanctions_by_3_4_17,
 )
-from rules.presets import (
-    PointTableDataError,
-    point_table_from_dict,
-    point_table_to_dict,
-)
 from rules.tablechecks import point_table_problems
+from rules.tabledata import PointTableDataError, point_table_from_dict, point_table_to_dict
 from tournament.models import CUSTOM_TABLE
 
 UNIT_CHOICES = [("points", _("Points")), ("cents", _("Cents (a money tariff, shown in euros)"))]

@@ -12,10 +12,7 @@ from django.db import transaction
 from rules.pointtables import (
     PointTable,
 )
-from rules.presets import (
-    point_table_from_dict,
-    point_table_to_dict,
-)
+from rules.tabledata import point_table_from_dict, point_table_to_dict
 from tournament import models
 from tournament.core.dry_run import dry_run
 from tournament.core.engine import tournament_point_table, tournament_rules, tournament_sheet

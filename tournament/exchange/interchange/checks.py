@@ -12,11 +12,9 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
-from rules.presets import (
-    point_table_from_dict,
-    preset,
-)
+from rules.presets import preset
 from rules.rule_sets import ALL_PASS_THROWN_IN
+from rules.tabledata import point_table_from_dict
 from rules.tiebreaks import CHAINS
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet

@@ -18,13 +18,10 @@ from django.utils.translation import gettext as _
 from rules.contracts import PLAYED, Contract, Suit
 from rules.decks import Deck
 from rules.limits import value_limit
-from rules.presets import (
-    PRESETS,
-    PointTableDataError,
-    point_table_from_dict,
-)
+from rules.presets import PRESETS
 from rules.rule_sets import ALL_PASS_CHOICES, RULE_SETS
 from rules.tablechecks import point_table_problems
+from rules.tabledata import PointTableDataError, point_table_from_dict
 from rules.tiebreaks import CHAINS
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
 from tournament.exchange.interchange.document import (

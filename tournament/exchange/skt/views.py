@@ -24,16 +24,16 @@ from django.views import View
 from config.uploads import MARGIN
 from rules.presets import PRESETS
 from tournament.core.confirm import Preview, confirm_page, is_confirmed
-from tournament.exchange.skt.importer import DEFAULT_POINT_TABLE, SktReport, skt_import
-from tournament.exchange.skt.problems import SktError
-from tournament.exchange.skt.reader import skt_read
-from tournament.exchange.skt.report import report_lines
-from tournament.jobs.uploads import (
+from tournament.core.uploads import (
     restore_upload_limit,
     upload_keep,
     upload_sha256,
     uploads_sweep,
 )
+from tournament.exchange.skt.importer import DEFAULT_POINT_TABLE, SktReport, skt_import
+from tournament.exchange.skt.problems import SktError
+from tournament.exchange.skt.reader import skt_read
+from tournament.exchange.skt.report import report_lines
 from tournament.persons.access import OrganiserMixin
 
 SESSION_KEY = "skt_import"
