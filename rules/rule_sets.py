@@ -54,6 +54,11 @@ class RuleSet:
     title: str
     source: str
     settings: Mapping[str, object]  # one value for each of RULE_SET_SETTINGS
+    # A Stoß on a Sie, where the tournament allows Kontra: not under 2007, which lays the Sie
+    # open at once (2.9.2) and takes a Stoß only before the first card (3.3.2); under 2024 the
+    # Sie "darf" be laid open (2.6.2), it may be played, so a Stoß may be given (5.3.2). It is
+    # the rulebook's text, not a setting a supervisor chooses.
+    sie_stoss: bool = False
 
 
 def _contracts(*contracts: Contract) -> list[str]:
@@ -87,6 +92,7 @@ SCHAFKOPFSCHULE_2024 = RuleSet(
         "thrown_in_counts": True,
         "contracts": _contracts(*DEFAULT_CONTRACTS, Contract.FARBWENZ),
     },
+    sie_stoss=True,
 )
 
 RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (SCHAFKOPFSCHULE_2007, SCHAFKOPFSCHULE_2024)}
@@ -121,10 +127,16 @@ def deviations(key: str, settings: Mapping[str, object]) -> list[tuple[str, obje
     ]
 
 
+def rule_set_contracts(key: str) -> list[str]:
+    """The contracts the rule set `key` allows, as values of `Contract`."""
+    implied = rule_set(key).settings["contracts"]
+    assert isinstance(implied, list)
+    return [str(c) for c in implied]
+
+
 def contract_deviations(key: str, contracts: Collection[str]) -> list[tuple[Contract, bool]]:
     """Each contract the tournament allows (True) or leaves out (False) unlike the rule set
     `key`, in the order of `Contract`."""
-    implied = rule_set(key).settings["contracts"]
-    assert isinstance(implied, list)
+    implied = rule_set_contracts(key)
     chosen = {str(c) for c in contracts}
     return [(c, c.value in chosen) for c in Contract if (c.value in chosen) != (c.value in implied)]

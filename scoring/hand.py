@@ -57,6 +57,9 @@ class Rules:
     kontra_allowed: bool = False
     all_pass_thrown_in: bool = False  # 4.1.5 of 2024: thrown-in deals are lines of the sheet
     thrown_in_counts: bool = True  # a thrown-in line counts as one of the Durchgang's games
+    # False under 2007: a Sie is laid open at once (2.9.2), a Stoß comes before the first card
+    # (3.3.2). Under 2024 laying it open is a choice (2.6.2), so a Stoß may be given on it.
+    sie_kontra_allowed: bool = False
 
 
 @dataclass(frozen=True)
@@ -164,10 +167,14 @@ def hand_violations(hand: HandFacts, rules: Rules, *, thrown_in: int = 0) -> lis
         found += _augen_violations(hand)
     elif hand.augen is not None and not 0 <= hand.augen <= 120:
         add(Violation("augen", "augen_range", {"augen": hand.augen}))
+    elif hand.sie and hand.augen is not None and hand.augen != 120:
+        add(Violation("augen", "sie_augen", {"augen": hand.augen}))
     if hand.kontra not in KONTRA_LEVELS:
         add(Violation("kontra", "kontra_range", {"kontra": hand.kontra}))
     elif hand.kontra and not rules.kontra_allowed:
         add(Violation("kontra", "kontra_not_allowed"))
+    elif hand.kontra and hand.sie and not rules.sie_kontra_allowed:
+        add(Violation("kontra", "sie_kontra"))
     if hand.laufende is not None and hand.laufende < 0:
         add(Violation("laufende", "laufende_range", {"laufende": hand.laufende}))
     elif hand.laufende is not None and hand.laufende > MAX_LAUFENDE[hand.contract]:
@@ -245,14 +252,32 @@ def _augen_violations(hand: HandFacts) -> list[Violation]:
     return []
 
 
+def first_game_simple(hand: HandFacts) -> bool:
+    """Whether the game is a first-game single-player Tout or Schwarz, scored as a simple game
+    (5.2.15)."""
+    return hand.first_game and hand.single and (hand.tout or hand.schwarz)
+
+
+def simple_game_won(hand: HandFacts) -> bool:
+    """Whether the declaring side won as the table scores it. A first-game Tout scored as a
+    simple game is won or lost by its Augen when they are given (61 or more): a Tout that lost
+    a trick but took 100 Augen is a won simple game."""
+    if hand.sie:
+        return True
+    if first_game_simple(hand) and hand.augen is not None:
+        return hand.augen >= 61
+    return bool(hand.won)
+
+
 def scored_game(hand: HandFacts) -> GameResult:
     """The game as the point table scores it: in the first game a single-player Tout or Schwarz
-    counts as a simple game (5.2.15; Schneider alone counts as usual, Laufende and Stoß too)."""
-    first_simple = hand.first_game and hand.single and (hand.tout or hand.schwarz)
+    counts as a simple game (5.2.15; its Schneider is not added, a Schneider alone counts as
+    usual, Laufende and Stoß too), won or lost by its Augen when they are given."""
+    first_simple = first_game_simple(hand)
     return GameResult(
         contract=hand.contract,
         suit=hand.suit,
-        won=True if hand.sie else bool(hand.won),
+        won=simple_game_won(hand),
         schneider=hand.schneider and not first_simple,
         schwarz=hand.schwarz and not first_simple,
         tout=hand.tout and not first_simple,

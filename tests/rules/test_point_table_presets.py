@@ -44,7 +44,7 @@ SCHWARZ = dict(schneider=True, schwarz=True)
 
 def scored(key: str, *, number: int = NUMBER, seats=FOUR, **game) -> dict[str, int]:
     hand = HandFacts(number=number, seats=seats, declarer="bert", **game)
-    rules = Rules(table=preset(key), kontra_allowed=True)
+    rules = Rules(table=preset(key), kontra_allowed=True, sie_kontra_allowed=True)  # as 2024
     assert hand_violations(hand, rules) == [], "the test builds a valid game"
     return hand_points(hand, preset(key))
 
@@ -207,7 +207,7 @@ SCHAFKOPFSCHULE = [
     case(SOLO, single(6, -2), "5.2.8-laufende-not-scored", **WON, laufende=8),
     case(RUF, rufspiel(-8, 8), "4.2.4-retour-quadruples", **LOST, **SCHNEIDER, kontra=2),
     case(SIE, single(24, -8), "5.2.7-sie"),
-    case(SIE, single(48, -16), "4.2.4-stoss-doubles-a-sie", kontra=1),
+    case(SIE, single(48, -16), "6.2.8-of-2024-stoss-doubles-a-sie", kontra=1),
 ]
 
 CASES = [

@@ -39,7 +39,8 @@ def hands(*, sanctions: bool = True):
 @given(hands())
 def test_the_strategy_builds_only_valid_games(hand):
     for table in PRESETS.values():
-        assert hand_violations(hand, Rules(table=table, kontra_allowed=True)) == []
+        rules = Rules(table=table, kontra_allowed=True, sie_kontra_allowed=True)
+        assert hand_violations(hand, rules) == []
 
 
 @given(hands())

@@ -14,6 +14,7 @@ from rules.pointtables import (
     PointTable,
 )
 from rules.presets import preset
+from rules.rule_sets import rule_set
 from rules.tabledata import point_table_from_dict
 from scoring.hand import HandFacts, Rules
 from scoring.seating import sheet_length
@@ -43,6 +44,7 @@ def tournament_rules(tournament: models.Tournament, point_table: PointTable | No
         kontra_allowed=tournament.kontra_allowed,
         all_pass_thrown_in=tournament.records_thrown_in,
         thrown_in_counts=tournament.thrown_in_counts,
+        sie_kontra_allowed=rule_set(tournament.rule_set).sie_stoss,
     )
 
 

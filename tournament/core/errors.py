@@ -32,6 +32,10 @@ MESSAGES = {
     "augen_contradicts_schwarz": _("%(augen)s Augen contradict Schwarz."),
     "kontra_range": _("Kontra must be 0 (none), 1 (Stoß) or 2 (Retour), not %(kontra)s."),
     "kontra_not_allowed": _("Kontra (Stoß) is not allowed in this tournament (rule 5.2.4)."),
+    "sie_kontra": _(
+        "A Sie is laid open at once (rule 2.9.2): no Stoß can be given on it (rule 3.3.2)."
+    ),
+    "sie_augen": _("A Sie takes all 120 Augen, not %(augen)s."),
     "laufende_range": _("Laufende must be between 0 and 14, not %(laufende)s."),
     "laufende_bound": _(
         "A %(contract)s has at most %(max)s Laufende (rule 6.2.2 of 2024), not %(laufende)s."

@@ -13,14 +13,14 @@ from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
 from rules.presets import preset
-from rules.rule_sets import ALL_PASS_THROWN_IN
+from rules.rule_sets import ALL_PASS_THROWN_IN, rule_set
 from rules.tabledata import point_table_from_dict
 from rules.tiebreaks import CHAINS
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
-from scoring.seating import first_game_number
+from scoring.seating import first_game_number, games_fit_tables_of_five
 from scoring.totals import totals_problems
-from tournament.core.errors import violation_message
+from tournament.core.errors import games_per_durchgang_error, violation_message
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.exchange.interchange.problems import Problems
 from tournament.totals.messages import problem_text
@@ -38,6 +38,7 @@ def document_rules(doc: Document) -> Rules:
         kontra_allowed=table.kontra_allowed if kontra is None else kontra,
         all_pass_thrown_in=doc.tournament.all_pass == ALL_PASS_THROWN_IN,
         thrown_in_counts=doc.tournament.thrown_in_counts,
+        sie_kontra_allowed=rule_set(doc.tournament.rule_set).sie_stoss,
     )
 
 
@@ -119,7 +120,17 @@ def durchgaenge_check(
                 )
                 if table.totals:
                     _check_totals(table, rules, doc.tournament, problems)
+    _check_games_at_five(doc, problems)
     return scored
+
+
+def _check_games_at_five(doc: Document, problems: Problems) -> None:
+    """A table of five shares its games out evenly only when the games per Durchgang are a
+    multiple of 4, as the draw and the settings require (docs/rules.md, section 1)."""
+    games = doc.tournament.games_per_durchgang
+    five = any(len(t.seats) == 5 for d in doc.durchgaenge for t in d.tables)
+    if five and not games_fit_tables_of_five(games):
+        problems.add("tournament.games_per_durchgang", games_per_durchgang_error(games))
 
 
 def _check_totals(

@@ -19,7 +19,7 @@ from rules.contracts import PLAYED, Contract, Suit
 from rules.decks import Deck
 from rules.limits import value_limit
 from rules.presets import PRESETS
-from rules.rule_sets import ALL_PASS_CHOICES, RULE_SETS
+from rules.rule_sets import ALL_PASS_CHOICES, RULE_SETS, rule_set, rule_set_contracts
 from rules.tablechecks import point_table_problems
 from rules.tabledata import PointTableDataError, point_table_from_dict
 from rules.tiebreaks import CHAINS
@@ -160,7 +160,9 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
     if tiebreak is not MISSING:
         t.tiebreak = tiebreak
     contracts = r.take(obj, "contracts", "list", p)
-    if contracts is not MISSING:
+    if contracts is MISSING:
+        t.contracts = rule_set_contracts(t.rule_set)
+    else:
         t.contracts = []
         for i, value in enumerate(contracts):
             if not isinstance(value, str) or value not in {c.value for c in PLAYED}:
@@ -178,8 +180,9 @@ def _read_tournament(r: FieldReader, data: dict) -> DocTournament:
 
 
 def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
-    """The rule set and the Sie in the first game. A file without the latter was written when
-    the first-game rule covered the Sie too: without that rule it allowed the Sie there."""
+    """The rule set and the Sie in the first game. Absent, the Sie in the first game is the rule
+    set's default; a file of the 2007 rule set without it was written when the first-game rule
+    covered the Sie too: without that rule it allowed the Sie there."""
     p = "tournament"
     key = r.one_of(
         obj, "rule_set", RULE_SETS, p, _("unknown rule set %(name)s (allowed: %(allowed)s)")
@@ -187,24 +190,27 @@ def _read_rule_set(r: FieldReader, obj: dict, t: DocTournament) -> None:
     if key is not MISSING:
         t.rule_set = key
     allowed = r.take(obj, "sie_first_game_allowed", "bool", p)
-    t.sie_first_game_allowed = not t.first_game_rule if allowed is MISSING else allowed
+    if allowed is MISSING:
+        allowed = bool(rule_set(t.rule_set).settings["sie_first_game_allowed"])
+        allowed = allowed or not t.first_game_rule
+    t.sie_first_game_allowed = allowed
 
 
 DECKS = [deck.value for deck in Deck]
 
 
 def _read_all_pass(r: FieldReader, obj: dict, t: DocTournament) -> None:
-    """All pass (4.1.5 of 2024): absent, the same dealer deals again (2007) as in every file
-    written before; whether a thrown-in deal counts as a game; the Stock in euros per deal."""
+    """All pass (4.1.5 of 2024) and whether a thrown-in deal counts as a game, each the rule
+    set's default when absent (2007: the same dealer deals again); the Stock in euros per
+    deal."""
     p = "tournament"
     all_pass = r.one_of(
         obj, "all_pass", ALL_PASS_CHOICES, p, _("unknown rule %(name)s (allowed: %(allowed)s)")
     )
-    if all_pass is not MISSING:
-        t.all_pass = all_pass
+    defaults = rule_set(t.rule_set).settings
+    t.all_pass = str(defaults["all_pass"]) if all_pass is MISSING else all_pass
     counts = r.take(obj, "thrown_in_counts", "bool", p)
-    if counts is not MISSING:
-        t.thrown_in_counts = counts
+    t.thrown_in_counts = bool(defaults["thrown_in_counts"]) if counts is MISSING else counts
     stock = obj.get("stock_per_thrown_in")
     if stock is None:
         return
