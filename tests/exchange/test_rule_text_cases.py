@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from tests.rule_tables import table
+from tests.rule_tables import games_cases, table
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Hand, Tournament
@@ -62,4 +62,40 @@ def test_the_game_is_refused_with_the_german_message_at_its_place(case):
     with translation.override("de"), pytest.raises(InterchangeError) as caught:
         tournament_import(document(case["tournament"], case["hand"]))
     assert f"{WHERE}.{refused['field']}: {refused['message']}" in str(caught.value)
+    assert not Tournament.objects.exists()
+
+
+def test_a_2024_file_without_contracts_and_all_pass_takes_the_2024_defaults():
+    # 4.1.5 of 2024: a thrown-in deal is a line of the sheet; section 2 of 2024: the Farbwenz.
+    hands = [
+        {"number": 1, "contract": "zusammengeworfen"},
+        {"number": 2, "contract": "farbwenz", "suit": "gras", "declarer": "3", "won": True},
+    ]
+    doc = document({"rule_set": "schafkopfschule-2024"}, hands[0])
+    doc["durchgaenge"][0]["tables"][0]["hands"] = hands
+    tournament = tournament_import(doc)
+    assert tournament.all_pass == "thrown_in"
+    assert "farbwenz" in tournament.contracts
+    assert tournament.sie_first_game_allowed
+    assert Hand.objects.filter(table__durchgang__tournament=tournament).count() == 2
+
+
+def test_a_2007_file_without_them_still_refuses_the_farbwenz():
+    hand = {"number": 2, "contract": "farbwenz", "suit": "gras", "declarer": "3", "won": True}
+    with translation.override("de"), pytest.raises(InterchangeError) as caught:
+        tournament_import(document({}, hand))
+    assert f"{WHERE}.contract" in str(caught.value)
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize(("games", "message"), games_cases("games", "message", games=(30, 38)))
+def test_a_file_with_a_table_of_five_refuses_games_that_are_no_multiple_of_4(games, message):
+    doc = document(
+        {"games_per_durchgang": games}, {"number": 2, "contract": "sie", "declarer": "3"}
+    )
+    doc["players"].append({"id": "5", "name": "Spieler 5"})
+    doc["durchgaenge"][0]["tables"][0]["seats"] = [*SEATS, "5"]
+    with translation.override("de"), pytest.raises(InterchangeError) as caught:
+        tournament_import(doc)
+    assert f"tournament.games_per_durchgang: {message}" in str(caught.value)
     assert not Tournament.objects.exists()
