@@ -8,6 +8,13 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def _checked_now(schema_editor):
+    """PostgreSQL: run the deferred foreign key checks of the rows written here now, so that the
+    schema changes after them in this transaction meet no pending trigger events."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def forward(apps, schema_editor):
     Tournament = apps.get_model("tournament", "Tournament")
     Season = apps.get_model("tournament", "Season")
@@ -16,6 +23,7 @@ def forward(apps, schema_editor):
     Through.objects.bulk_create(
         Through(season_id=season, tournament_id=tournament) for tournament, season in rows
     )
+    _checked_now(schema_editor)
 
 
 def backward(apps, schema_editor):
@@ -26,6 +34,7 @@ def backward(apps, schema_editor):
         "tournament_id", "season_id"
     ):
         Tournament.objects.filter(pk=tournament).update(season_id=season)
+    _checked_now(schema_editor)
 
 
 class Migration(migrations.Migration):
