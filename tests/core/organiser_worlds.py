@@ -94,8 +94,7 @@ def side_build(slug: str, name: str, *, people, prefix: str, close: bool = True)
         tournament, supervisor=users["supervisor"], clerk=users["clerk"], close=close
     )
     season = Season.objects.create(organiser=organiser, name=f"Saison {name}", slug=tournament.slug)
-    tournament.season = season
-    tournament.save(update_fields=["season"])
+    season.tournaments.add(tournament)
     open_table = Table.objects.get(durchgang__tournament=tournament, number=2)
     world = World(
         tournament=tournament,

@@ -140,7 +140,7 @@ def world(db):
     )
     tournament.players.filter(start_number=9).update(withdraw_key=key_hash(KEY))
     season = Season.objects.create(organiser=tournament.organiser, name="Jahreswertung", slug=SLUG)
-    Tournament.objects.filter(pk=tournament.pk).update(season=season)
+    season.tournaments.add(tournament)
     yield World(
         tournament=tournament,
         correction=correction,

@@ -226,6 +226,7 @@ KEPT_BY_B = (
     "manage:seasons",
     "manage:season_create",
     "manage:season_edit",
+    "manage:season_tournament_remove",
     "manage:prizes",
     "manage:prize_delete",
     "manage:prizes_awarded",

@@ -143,6 +143,7 @@ ACCESS = {
     "manage:seasons": SUPERVISOR,
     "manage:season_create": SUPERVISOR,
     "manage:season_edit": SUPERVISOR,
+    "manage:season_tournament_remove": SUPERVISOR,
     "tournament:season": PUBLIC,
     "tournament:season_pdf": PUBLIC,
     "tournament:season_xlsx": PUBLIC,

@@ -79,7 +79,9 @@ def url_kwargs(name, arguments, world):
         "manage:person_erase",
     ):
         values["pk"] = world.persons[0].pk
-    elif name == "manage:season_edit":
+    # (season_tournament_remove: the walk's POST is not confirmed, so it only shows the
+    # confirmation)
+    elif name in ("manage:season_edit", "manage:season_tournament_remove"):
         values["pk"] = world.season.pk
     elif name == "manage:prize_delete":
         values["pk"] = world.prize.pk

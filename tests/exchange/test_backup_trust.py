@@ -97,7 +97,8 @@ def test_a_doctored_backup_moves_nothing_to_another_organiser_and_gives_no_role(
         if name.endswith(".history.json"):
             content["organiser"] = {"slug": "club-b", "name": "Kartlerverein B"}
             content["memberships"].append({"user": "kassier-b", "role": "supervisor"})
-            content["settings"]["season"] = season_b.pk
+            content["settings"]["season"] = season_b.pk  # as backups before 0029 held it
+            content["settings"]["seasons"] = [season_b.pk]
         elif name.endswith(".json"):
             for player in content["players"]:
                 player["person"] = secret.key
@@ -120,7 +121,7 @@ def test_a_doctored_backup_moves_nothing_to_another_organiser_and_gives_no_role(
         {"token": token, "bestaetigt": "1", "rolle": "kassier-b"},
     )
     restored = models.Tournament.objects.get(slug=slug)
-    assert restored.organiser == a and restored.season is None
+    assert restored.organiser == a and not restored.seasons.exists()
     assert not models.Membership.objects.filter(user=staff_b).exists()
     assert list(restored.memberships.values_list("user__username", "role")) == [
         ("leitung", "supervisor")

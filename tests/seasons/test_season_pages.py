@@ -108,7 +108,7 @@ def test_the_page_takes_the_same_queries_for_two_or_three_tournaments(season, ex
         Client().get(url)
     third = replay(example_document, "finale", "2027-01-16")
     ranking_publish(tournament=third, publication=Tournament.Publication.LIVE)
-    Tournament.objects.filter(pk=third.pk).update(season=season)
+    season.tournaments.add(third)
     Client().get(url)
     with CaptureQueriesContext(connection) as three:
         page = Client().get(url).content.decode()

@@ -201,7 +201,7 @@ def restore_lines(p: ReplacePreview, filename: str) -> list[str]:
         % {"name": p.name, "now": p.now.games, "after": p.after.games},
         origin_line(p.origin),
         _(
-            "The tournament stays with the organiser %(organiser)s, in its season, with its "
+            "The tournament stays with the organiser %(organiser)s, in its seasons, with its "
             "prize list."
         )
         % {"organiser": p.organiser},

@@ -44,6 +44,14 @@ class Season(models.Model):
         help_text=_("Fewer tournaments played: listed, but not ranked."),
     )
     lot_seed = models.CharField(_("lot seed"), max_length=64, default=season_seed)
+    # A tournament may count in several seasons (the club's year, the district's, a cup series):
+    # adding it to one never takes it from another (tournament/seasons/services.py).
+    tournaments = models.ManyToManyField(
+        Tournament,
+        blank=True,
+        related_name="seasons",
+        verbose_name=_("tournaments"),
+    )
 
     class Meta:
         verbose_name = _("season")

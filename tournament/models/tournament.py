@@ -216,16 +216,9 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Registrations beyond this go onto the waiting list; empty: no limit."),
     )
-    season = models.ForeignKey(
-        "Season",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="tournaments",
-        verbose_name=_("season"),
-        help_text=_("The Jahreswertung this tournament counts in."),
-    )
-    # The `generation` its season results were written at (tournament/seasons/services.py).
+    # Its seasons: `Season.tournaments` (related name `seasons`; a tournament may count in
+    # several). The `generation` its season results were written at (tournament/seasons/
+    # services.py), shared by all its seasons.
     season_generation = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     # Past its retention (tournament/persons/privacy.py): names replaced, results untouched.
     anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True)

@@ -1,4 +1,4 @@
-"""The form of a season: name, scoring preset, its numbers, and the tournaments it groups."""
+"""The form of a season: name, scoring preset, its numbers, and the tournaments it adds."""
 
 from __future__ import annotations
 
@@ -29,8 +29,19 @@ class SeasonForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         tournaments = self.fields["tournaments"]
         assert isinstance(tournaments, forms.ModelMultipleChoiceField)
-        tournaments.queryset = Tournament.objects.filter(organiser=organiser).order_by("-date")
+        queryset = Tournament.objects.filter(organiser=organiser).order_by("-date")
         if self.instance.pk:
-            self.initial["tournaments"] = list(self.instance.tournaments.all())
+            # Only adds: the tournaments in the season are listed apart, each taken out by its
+            # own confirmed action (SeasonTournamentRemoveView), never by an unticked box.
+            queryset = queryset.exclude(seasons=self.instance)
+            tournaments.label = _("Add tournaments")
+            tournaments.help_text = (
+                _("Ticked tournaments are added; they stay in their other seasons too.")
+                if queryset.exists()
+                else _("Every tournament of the organiser is in this season already.")
+            )
             self.initial["placement_text"] = "-".join(map(str, self.instance.placement))
             self.fields["slug"].disabled = True
+        else:
+            tournaments.help_text = _("A tournament may count in several seasons.")
+        tournaments.queryset = queryset

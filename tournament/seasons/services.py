@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from rules.tiebreaks import COUNTERS
 from scoring.season import Entry, SeasonRule, SeasonStanding, placement_parse, season_rank
 from tournament import models
+from tournament.core.public_cache import public_pages_changed
 from tournament.models.persons import public_name
 from tournament.ranking.standings import standings_compute
 
@@ -98,7 +99,7 @@ def season_standings(season: models.Season) -> tuple[list[models.Tournament], li
     """The season's tournaments (by date) and its standings."""
     season_refresh(season)
     tournaments = list(season.tournaments.order_by("date", "pk"))
-    results = models.SeasonResult.objects.filter(tournament__season=season).select_related(
+    results = models.SeasonResult.objects.filter(tournament__seasons=season).select_related(
         "player", "person"
     )
     entries, who = [], {}
@@ -161,6 +162,9 @@ def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
 def season_save(
     *, organiser: models.Organiser, season: models.Season | None = None, **values
 ) -> models.Season:
+    """Create or change a season; `tournaments` are added to it. A tournament may count in
+    several seasons: adding it to this one leaves it in the others, and none is taken out here
+    (that is `season_tournament_remove`, confirmed on its own page)."""
     values = season_checked(values, organiser=organiser)
     tournaments = values.pop("tournaments", [])
     with transaction.atomic():
@@ -169,6 +173,20 @@ def season_save(
         for field, value in values.items():
             setattr(season, field, value)
         season.save()
-        season.tournaments.exclude(pk__in=[t.pk for t in tournaments]).update(season=None)
-        models.Tournament.objects.filter(pk__in=[t.pk for t in tournaments]).update(season=season)
+        included = set(season.tournaments.values_list("pk", flat=True))
+        added = [t for t in tournaments if t.pk not in included]
+        season.tournaments.add(*added)
+        for tournament in added:  # its public pages link its seasons
+            public_pages_changed(tournament.pk)
     return season
+
+
+def season_tournament_remove(*, season: models.Season, tournament: models.Tournament) -> bool:
+    """Take `tournament` out of `season` only (its other seasons keep it); False when it was
+    not in it."""
+    with transaction.atomic():
+        if not season.tournaments.filter(pk=tournament.pk).exists():
+            return False
+        season.tournaments.remove(tournament)
+        public_pages_changed(tournament.pk)
+    return True

@@ -11,6 +11,11 @@ urlpatterns = [
     path(base, views.SeasonListView.as_view(), name="seasons"),
     path(base + "neu/", views.SeasonEditView.as_view(), name="season_create"),
     path(base + "<int:pk>/", views.SeasonEditView.as_view(), name="season_edit"),
+    path(
+        base + "<int:pk>/turnier/<slug:slug>/entfernen/",
+        views.SeasonTournamentRemoveView.as_view(),
+        name="season_tournament_remove",
+    ),
 ]
 
 public = [

@@ -3,7 +3,7 @@
 transaction that is rolled back.
 
 A backup restored through the web is trusted with tournament data only (trust.py): the
-tournament stays with its organiser, in its season, with its prize list and its roles of now;
+tournament stays with its organiser, in its seasons, with its prize list and its roles of now;
 no account, organiser or person is made; of the backup's roles only those are added that the
 restoring supervisor ticked, each of an account that is staff of the organiser already, and only
 from a backup signed by this installation (signature.py).
@@ -108,11 +108,11 @@ def backup_tournament_replace(
             if not r.refused and r.username in roles and r.user_id is not None
         ]
         names = history_user_names(history) if archive.origin is Origin.HERE else []
-        season, prizes = old.season_id, _prizes(old)
+        seasons, prizes = list(old.seasons.all()), _prizes(old)
         tournament_delete(old)
         trust = Trust.tournament_only(organiser, users_existing(names), kept + added)
         restored = _tournament_restore(doc, history, trust)
-        models.Tournament.objects.filter(pk=restored.pk).update(season=season)
+        restored.seasons.set(seasons)
         models.Prize.objects.bulk_create(
             models.Prize(tournament=restored, **values) for values in prizes
         )
