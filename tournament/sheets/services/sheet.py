@@ -133,12 +133,10 @@ def sheet_state(table: models.Table) -> SheetState:
     return _states(models.Table.objects.filter(pk=table.pk), table.durchgang.tournament)[0]
 
 
-def seat_sign(
-    *, seat: models.Seat, user, signature: str = "", paper: bool = False
-) -> models.Seat:
+def seat_sign(*, seat: models.Seat, user, signature: str = "", paper: bool = False) -> models.Seat:
     """Record a player's confirmation of the sheet: the name typed at the table, or, chosen
-    on purpose (`paper`), the signature on the paper sheet ticked by the clerk. Neither is an
-    error: an empty name field signs nothing."""
+    on purpose (`paper`), the signature on the paper sheet ticked by the clerk (a typed name
+    is kept even then). Neither is an error naming the seat: an empty name signs nothing."""
     signature = signature.strip()
     if signature and signature.casefold() != seat.player.name.casefold():
         raise HandRuleError(
