@@ -210,7 +210,7 @@ def tournament_play(
         for number in range(1, 33):
             hand_save(table=closed, number=number, game=ruf(p), version=0)
         for seat in closed.seats.all():
-            seat_sign(seat=seat, user=clerk)
+            seat_sign(seat=seat, user=clerk, paper=True)
         sheet_close(table=closed, user=supervisor)
         correction = correction_request(
             table=closed, number=5, game=ruf(p, won=False), reason="Verzählt", user=clerk

@@ -129,7 +129,7 @@ def post_data(name, world) -> dict:
         },
         "manage:publish": {"published": "0"},
         "manage:hand_enter": {"number": 5, "code": "r e 1 3 +", "version": 0},
-        "manage:sign": {"seat": 1, "signature": ""},
+        "manage:sign": {"seat": 1, "signature": "", "paper": "1"},
         "manage:correct": {"number": 6, "code": "r e 1 3 -", "reason": "Verzählt"},
         "manage:hand_delete": {"version": hand_version(world, 2, 4), "reason": "Doppelt"},
         "manage:hand_restore": {},

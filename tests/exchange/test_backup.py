@@ -36,9 +36,8 @@ def _fill_and_close(table, p, leitung, schreiber) -> None:
     for number in range(1, 33):
         hand_save(table=table, number=number, game=ruf(p), version=0, user=schreiber)
     for seat in table.seats.order_by("position"):
-        seat_sign(
-            seat=seat, user=schreiber, signature=seat.player.name if seat.position == 1 else ""
-        )
+        typed = seat.player.name if seat.position == 1 else ""
+        seat_sign(seat=seat, user=schreiber, signature=typed, paper=not typed)
     sheet_close(table=table, user=leitung)
     applied = correction_request(
         table=table, number=4, game=ruf(p, won=False), reason="verschrieben", user=schreiber

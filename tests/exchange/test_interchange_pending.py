@@ -126,7 +126,7 @@ def closed(table, p, leitung, schreiber) -> None:
     for number in range(3, 33):
         enter(table, number, ruf(p, won=number % 3 != 0))
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=schreiber)
+        seat_sign(seat=seat, user=schreiber, paper=True)
     sheet_close(table=table, user=leitung)
 
 

@@ -166,7 +166,7 @@ def test_the_signed_sheet_and_the_sheet_page_say_how_each_player_confirmed(
     keeper = phone(link, keeper=True)
     assert confirm(keeper, link, 1, p[1].personal_code).status_code == 200
     assert confirm(keeper, link, 2, p[2].personal_code).status_code == 200
-    seat_sign(seat=complete.seats.get(position=3), user=leitung)
+    seat_sign(seat=complete.seats.get(position=3), user=leitung, paper=True)
     seat_sign(seat=complete.seats.get(position=4), user=leitung, signature="Vroni Hofer")
     _pages, text = pdf_text(scoresheet_pdf(complete))
     assert text.count("am Telefon (persönlicher Code)") == 2

@@ -24,7 +24,7 @@ def ready(table, p, leitung, schreiber):
     for number in range(1, 33):
         enter(table, number, ruf(p), user=schreiber)
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=schreiber)
+        seat_sign(seat=seat, user=schreiber, paper=True)
     return table_link_issue(table=table, user=leitung)
 
 

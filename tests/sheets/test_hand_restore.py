@@ -139,7 +139,7 @@ def closed_sheet(table, p, leitung, schreiber) -> None:
     for number in range(1, 33):
         enter(table, number, ruf(p))
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=schreiber)
+        seat_sign(seat=seat, user=schreiber, paper=True)
     sheet_close(table=table, user=leitung)
 
 

@@ -186,7 +186,7 @@ def test_the_overview_sums_up_the_durchgang_and_offers_the_close_button_to_the_s
     assert re.search(r'class="awaiting"><strong>1</strong>', fragment)  # no link for a clerk
     Hand.objects.filter(table=table(), number=2).update(approved_by="leitung")
     for seat in table().seats.select_related("player"):
-        seat_sign(seat=seat, user=clerk)
+        seat_sign(seat=seat, user=clerk, paper=True)
     fragment = client.get(url("manage:sheets", 1), **LIVE).content.decode()
     assert "1 sheet ready to close" in fragment and 'class="signed">4 / 4<' in fragment
     assert "ready to close" in fragment and url("manage:close", 1, 1) not in fragment

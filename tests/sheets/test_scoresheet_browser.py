@@ -191,8 +191,10 @@ def enter_sheet(page, codes):
 def sign_all(page):
     """The clerk ticks each player's paper signature (the name field left empty)."""
     for seat in range(1, 5):
+        form = page.locator("ul.signatures form").first
+        form.get_by_label("nur auf Papier unterschrieben").check()
         with page.expect_navigation():
-            page.locator("ul.signatures").get_by_role("button", name="Unterschrieben").first.click()
+            form.get_by_role("button", name="Unterschrieben").click()
         expect(page.locator(".messages .success")).to_have_text(
             f"Spieler {seat} hat unterschrieben."
         )

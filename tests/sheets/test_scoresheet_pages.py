@@ -192,7 +192,7 @@ def test_a_complete_signed_sheet_is_closed_and_then_changed_only_by_a_correction
     login(client, request, "clerk")
     _fill(client)
     for seat in (1, 2, 3):
-        client.post(url("sign", 1, 1), {"seat": seat, "signature": ""})
+        client.post(url("sign", 1, 1), {"seat": seat, "signature": "", "paper": "on"})
     assert client.post(url("close", 1, 1)).status_code == 403
     supervisor = request.getfixturevalue("supervisor")
     client.force_login(supervisor)

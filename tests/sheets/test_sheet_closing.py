@@ -36,7 +36,7 @@ def fill(table, p, numbers=range(1, 33), **special: HandEntry) -> None:
 
 def sign(table, user, seats=(1, 2, 3, 4)) -> None:
     for seat in table.seats.filter(position__in=seats):
-        seat_sign(seat=seat, user=user)
+        seat_sign(seat=seat, user=user, paper=True)
 
 
 @pytest.fixture
@@ -93,10 +93,10 @@ def test_a_typed_signature_of_another_name_is_refused_and_nothing_is_stored(tabl
     assert kinds(table) == []
 
 
-def test_an_empty_signature_records_the_paper_signature(table, schreiber):
+def test_the_paper_choice_records_the_paper_signature(table, schreiber):
     seat = table.seats.get(position=2)
 
-    seat_sign(seat=seat, user=schreiber)
+    seat_sign(seat=seat, user=schreiber, paper=True)
 
     seat.refresh_from_db()
     assert seat.signature == "Papier" and seat.signed_at is not None
@@ -160,7 +160,7 @@ CHANGES = {
         hand=h, user=u, offender=p[2], reason="Vorwerfen", version=1
     ),
     "strike": lambda t, p, u, h: hand_strike(hand=h, user=u, struck=True, reason="x", version=1),
-    "sign": lambda t, p, u, h: seat_sign(seat=t.seats.get(position=1), user=u),
+    "sign": lambda t, p, u, h: seat_sign(seat=t.seats.get(position=1), user=u, paper=True),
     "close": lambda t, p, u, h: sheet_close(table=t, user=u),
 }
 

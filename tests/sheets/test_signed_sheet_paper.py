@@ -56,7 +56,7 @@ def five(django_user_model) -> Table:
         hand_save(table=table, number=number, game=game, version=0)
     hand_approve(hand=Hand.objects.get(table=table, number=30), user=leitung, note="geprüft")
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=leitung)
+        seat_sign(seat=seat, user=leitung, paper=True)
     sheet_close(table=table, user=leitung)
     for number in (5, 36):
         hand = Hand.objects.get(table=table, number=number)

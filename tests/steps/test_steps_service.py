@@ -91,7 +91,7 @@ def enter_all(durchgang: Durchgang, *, solo_at: int | None = None) -> None:
 def close_all(durchgang: Durchgang, user) -> None:
     for table in durchgang.tables.all():
         for seat in table.seats.all():
-            seat_sign(seat=seat, user=user)
+            seat_sign(seat=seat, user=user, paper=True)
         sheet_close(table=table, user=user)
 
 
@@ -215,11 +215,11 @@ def test_approved_games_make_the_closing_the_next_action(leitung):
     )
     table = durchgang.tables.get(number=1)
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=leitung)
+        seat_sign(seat=seat, user=leitung, paper=True)
     sheet_close(table=table, user=leitung)
     table = durchgang.tables.get(number=2)
     for seat in table.seats.all():
-        seat_sign(seat=seat, user=leitung)
+        seat_sign(seat=seat, user=leitung, paper=True)
     steps = steps_of(tournament)
     assert steps["closing"].status == "1/2 Spiellisten abgeschlossen · 1 bereit zum Abschließen"
     assert steps["closing"].url == reverse("manage:sheets", args=[SLUG, 1])

@@ -43,7 +43,7 @@ def test_a_totals_table_is_complete_once_its_totals_are_entered(totals_table, le
         sheet_close(table=totals_table, user=leitung)
     assert refused.value.errors["__all__"] == ["0 von 4 Spielern haben unterschrieben."]
     for seat in totals_table.seats.all():
-        seat_sign(seat=seat, user=leitung)
+        seat_sign(seat=seat, user=leitung, paper=True)
     sheet_close(table=totals_table, user=leitung)
     totals_table.refresh_from_db()
     assert totals_table.closed

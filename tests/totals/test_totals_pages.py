@@ -108,7 +108,7 @@ def test_a_totals_sheet_is_signed_closed_and_corrected_only_by_the_supervisor(cl
     assert line(client, 2, ["6", "-2", "-2", "-2"]).status_code == 302
     sign = reverse("manage:sign", args=[SLUG, 1, 2])
     for seat in range(1, 5):
-        client.post(sign, {"seat": seat, "signature": ""})
+        client.post(sign, {"seat": seat, "signature": "", "paper": "1"})
     page = client.get(reverse("manage:totals", args=[SLUG, 1])).content.decode()
     assert page.count("✓") == 4
     client.force_login(leitung)

@@ -22,6 +22,7 @@ from tournament.prizes.services import (
     prizes_awarded,
     prizes_final,
 )
+from tournament.ranking.standings import standings_after
 
 TEMPLATES = "tournament/prizes/"
 
@@ -84,11 +85,14 @@ class PrizesPdfView(TournamentMixin, View):
 
 
 class CertificatesPdfView(TournamentMixin, View):
-    """One certificate (Urkunde) per prize winner, PDF/A-3b."""
+    """One certificate (Urkunde) per prize winner, PDF/A-3b. Printed before the ranking is
+    final (`prizes_final`, as the prize list says), each carries a large "provisional" and
+    the Durchgang the ranking stands after: printed early, it cannot pass for the real one."""
 
     def get(self, request, slug):
         context = _context(self)
         context["awards"] = [a for a in context["awards"] if a.standing]
+        context["after"] = standings_after(self.tournament)
         if not context["awards"]:
             messages.warning(request, _("No prize has a winner yet: there is no certificate."))
             return redirect("manage:prizes_awarded", slug=slug)

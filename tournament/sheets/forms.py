@@ -262,8 +262,8 @@ class SignForm(forms.Form):
         label=_("Name typed by the player"),
         max_length=200,
         required=False,
-        help_text=_("Empty: the paper signature is there."),
     )
+    paper = forms.BooleanField(label=_("signed on paper only"), required=False)
 
 
 class CorrectionForm(forms.Form):

@@ -133,15 +133,28 @@ def sheet_state(table: models.Table) -> SheetState:
     return _states(models.Table.objects.filter(pk=table.pk), table.durchgang.tournament)[0]
 
 
-def seat_sign(*, seat: models.Seat, user, signature: str = "") -> models.Seat:
-    """Record a player's confirmation of the sheet: the name typed at the table, or (empty)
-    the paper signature ticked by the clerk."""
+def seat_sign(*, seat: models.Seat, user, signature: str = "", paper: bool = False) -> models.Seat:
+    """Record a player's confirmation of the sheet: the name typed at the table, or, chosen
+    on purpose (`paper`), the signature on the paper sheet ticked by the clerk (a typed name
+    is kept even then). Neither is an error naming the seat: an empty name signs nothing."""
     signature = signature.strip()
     if signature and signature.casefold() != seat.player.name.casefold():
         raise HandRuleError(
             {
                 "signature": [
                     _("Type your name as registered: %(name)s.") % {"name": seat.player.name}
+                ]
+            }
+        )
+    if not signature and not paper:
+        raise HandRuleError(
+            {
+                "signature": [
+                    _(
+                        "Seat %(seat)s (%(name)s): type the name, or tick “signed on paper "
+                        "only” when the signature is on the paper sheet."
+                    )
+                    % {"seat": seat.position, "name": seat.player.name}
                 ]
             }
         )

@@ -316,7 +316,12 @@ class SignView(SheetMixin, View):
             messages.error(request, _("There is no such seat at this table."))
             return redirect(self.sheet_url(table, "#unterschriften"))
         try:
-            seat_sign(seat=seat, user=request.user, signature=form.cleaned_data["signature"])
+            seat_sign(
+                seat=seat,
+                user=request.user,
+                signature=form.cleaned_data["signature"],
+                paper=form.cleaned_data["paper"],
+            )
         except HandRuleError as error:
             messages.error(request, errors_text(error.errors))
         else:
