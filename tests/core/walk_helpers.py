@@ -78,6 +78,7 @@ ACCESS = {
     "manage:hand_delete": CLERK,
     "manage:hand_restore": SUPERVISOR,
     "manage:approve": SUPERVISOR,
+    "manage:line_approve": SUPERVISOR,
     "manage:refuse": SUPERVISOR,
     "manage:strike": SUPERVISOR,
     "manage:sanction": SUPERVISOR,

@@ -22,6 +22,7 @@ FILL_BY_NAME = {
     "manage:draw": {"number": 2},
     "manage:correct": {"table": 1},
     "manage:approve": {"hand": 2},
+    "manage:line_approve": {"hand": 2},
     "manage:refuse": {"hand": 2},
     "manage:strike": {"hand": 3},
     "manage:sanction": {"hand": 3},
@@ -135,6 +136,10 @@ def post_data(name, world) -> dict:
         "manage:hand_restore": {},
         "manage:approve": {
             "note": "ok",
+            "version": hand_version(world, 2, 2),
+            **{f"condition_{i}": "on" for i in range(8)},
+        },
+        "manage:line_approve": {
             "version": hand_version(world, 2, 2),
             **{f"condition_{i}": "on" for i in range(8)},
         },

@@ -1,6 +1,6 @@
 """The scoresheet in a real browser: a clerk enters a whole sheet by keyboard, the supervisor
 approves a Tout, closes the sheet and signs off a correction; a game is changed by its number;
-two clerks saving the same game see the conflict.
+two clerks saving the same game see the conflict and choose.
 
 Playwright runs in a thread of its own (see `test_registration_browser`): another module's
 session-wide Playwright may live in the main thread already. Every browser step is a function
@@ -404,11 +404,17 @@ def test_the_second_of_two_clerks_changing_the_same_game_is_told_of_the_conflict
     assert [e.user.username for e in SheetEvent.objects.all()] == ["schreiber", "schreiber"]
 
 
-def test_after_a_conflict_the_clerk_enters_the_game_again_and_it_is_saved(
-    drive, live_server, evening
-):
+def choose_mine(page):
+    """After the conflict: Enter again sends nothing; the explicit choice saves."""
+    page.keyboard.press("Enter")
+    expect(page.locator("#konflikt-wahl")).to_contain_text("Bitte zuerst wählen")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Meine Eingabe speichern (überschreibt Spiel 1)").click()
+
+
+def test_after_a_conflict_the_clerk_saves_her_game_only_by_choosing_it(drive, live_server, evening):
     berta = two_clerks_change_game_one(drive, evening, live_server.url)
-    drive(change_game_one, berta, "r g 2 4 +")  # she has checked the sheet: hers is right
+    drive(choose_mine, berta)  # she has checked the stored game beside hers: hers is right
     assert stored(1) == ("rufspiel", "gras", 2, 4, True, False, False)
 
 

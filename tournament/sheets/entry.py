@@ -1,5 +1,6 @@
 """The one-line entry of a game, shared by the clerk's sheet page and a table's phone: read
-the line, save the game, and after a conflict offer the line again with the version stored now.
+the line, save the game, and after a conflict offer the line again beside the game stored now
+(tournament/sheets/conflict.py).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from django.utils.translation import gettext as _
 from rules.contracts import Contract
 from tournament import models
 from tournament.core.engine import entry_lines
+from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm, form_add_errors
 from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_save
@@ -19,8 +21,9 @@ def entry_save(
 ) -> tuple[models.Hand | None, EntryForm]:
     """Save the entry line `posted` at `table` (a clerk's page or a table's phone): the game
     stored, or None and the form with the errors next to their fields. After a version
-    conflict the form carries the version stored now (and `conflict` is set): what is entered
-    again after checking the sheet is saved over it. Only `as_supervisor` (a supervisor of the
+    conflict the form keeps the version the clerk had loaded, and `conflict` shows the game
+    stored now: the line is saved over it only by the explicit choice (`overwrite_version`),
+    against the version shown. Only `as_supervisor` (a supervisor of the
     tournament; never a phone) changes a game that carries the supervisor's decision."""
     seats = sheet_seats(table)
     games = entry_lines(
@@ -32,12 +35,13 @@ def entry_save(
     if not form.is_valid():
         return None, form
     data = form.cleaned_data
+    chosen = overwrite_version(posted, data["number"])
     try:
         hand = hand_save(
             table=table,
             number=data["number"],
             game=data["game"],
-            version=data["version"],
+            version=data["version"] if chosen is None else chosen,
             user=user,
             reason=reason,
             as_supervisor=as_supervisor,
@@ -46,23 +50,8 @@ def entry_save(
         form_add_errors(form, error.errors, default="code")
         return None, form
     except HandConflict:
-        return None, _entry_again(posted, table, seats, games, data["number"])
+        return None, entry_conflict(form, table)
     return hand, form
-
-
-def _entry_again(posted, table, seats, games: int, number: int) -> EntryForm:
-    data = posted.copy()
-    data["version"] = (
-        models.Hand.objects.filter(table=table, number=number)
-        .values_list("version", flat=True)
-        .first()
-        or 0
-    )
-    form = EntryForm(data, seats=seats, games=games)
-    form.is_valid()
-    form.add_error(None, conflict_message(number))
-    form.conflict = True
-    return form
 
 
 def conflict_message(number: int) -> str:

@@ -3,7 +3,7 @@ corrections. They read input; the services decide."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -17,6 +17,9 @@ from tournament.core.deck import deck_phrase
 from tournament.core.errors import player_label
 from tournament.sheets.services.decisions import decided_message
 from tournament.sheets.services.hands import HandEntry
+
+if TYPE_CHECKING:
+    from tournament.sheets.conflict import EntryConflict
 
 CODE_MESSAGES = {
     "empty": _("Type the game, e.g. “r e 1 3 +”."),
@@ -145,7 +148,7 @@ class EntryForm(VersionedForm):
     number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(label=_("Game code"), max_length=60, required=False)
     version = VersionField(min_value=0)
-    conflict = False  # another save came first (sheets.entry)
+    conflict: EntryConflict | None = None  # another save came first (sheets.conflict)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)

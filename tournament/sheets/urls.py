@@ -3,7 +3,7 @@ as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 
 from django.urls import path
 
-from tournament.sheets.views import closing, deletion, printing, sheet, supervision
+from tournament.sheets.views import closing, deletion, line_approval, printing, sheet, supervision
 
 lead = "turnier/<slug:slug>/leitung/"
 table = lead + "durchgang/<int:number>/tisch/<int:table>/"
@@ -31,6 +31,7 @@ urlpatterns = [
         name="hand_restore",
     ),
     path(hand + "genehmigen/", supervision.ApproveView.as_view(), name="approve"),
+    path(hand + "genehmigen-zeile/", line_approval.LineApproveView.as_view(), name="line_approve"),
     path(hand + "ablehnen/", supervision.RefuseView.as_view(), name="refuse"),
     path(hand + "streichen/", supervision.StrikeView.as_view(), name="strike"),
     path(hand + "strafe/", supervision.SanctionView.as_view(), name="sanction"),

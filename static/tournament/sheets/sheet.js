@@ -1,6 +1,8 @@
 // The scoresheet's entry line: the points of the game appear while the clerk types its code,
 // and choosing the number of a game already entered loads it for a change. No mouse needed:
 // the code field has the focus, Enter saves, Escape empties the line, Alt+T jumps to a table.
+// After a conflict (somebody else changed the game meanwhile) Enter saves nothing: the line
+// shows the stored game beside the typed one until the clerk chooses with one of its buttons.
 (function () {
   "use strict";
   const form = document.getElementById("eingabe");
@@ -12,6 +14,8 @@
   const seats = Array.from(document.querySelectorAll("#spielliste th.seat")).map(
     (th) => th.textContent.trim()
   );
+  const save = form.querySelector("#speichern");
+  let conflict = form.querySelector("#konflikt");
   let timer = null;
   let asked = 0;
   // What the server said about the line it refused (next to the fields). The line's message
@@ -63,14 +67,53 @@
     schedule();
   }
 
-  function edited() { forgetRefusal(); schedule(); }
+  // Another game number: the conflict was about the old one, its choice goes.
+  function forgetConflict() {
+    if (!conflict || number.value === conflict.dataset.number) return;
+    conflict.remove();
+    conflict = null;
+    save.disabled = false;
+  }
+
+  // Enter in the line after a conflict: say that a choice is needed, save nothing.
+  function chooseFirst(event) {
+    if (!conflict || event.key !== "Enter") return;
+    event.preventDefault();
+    const said = conflict.querySelector("#konflikt-wahl");
+    said.textContent = conflict.dataset.choose;
+    said.hidden = false;
+  }
+
+  function edited() {
+    forgetRefusal();
+    schedule();
+    if (conflict) {  // the choice saves the line as it is now
+      conflict.querySelector("#konflikt-eingabe code").textContent = code.value.trim() || "–";
+      conflict.querySelector("#konflikt-eingabe .typed-text").textContent = "";
+    }
+  }
 
   code.addEventListener("input", edited);
-  number.addEventListener("change", () => { forgetRefusal(); loadGame(); });
-  number.addEventListener("input", () => { forgetRefusal(); loadGame(); });
+  number.addEventListener("change", () => { forgetRefusal(); forgetConflict(); loadGame(); });
+  number.addEventListener("input", () => { forgetRefusal(); forgetConflict(); loadGame(); });
+  number.addEventListener("keydown", chooseFirst);
   code.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { code.value = ""; forgetRefusal(); show({}); }
+    chooseFirst(event);
   });
+  // The supervisor's approval on the line (it has the focus after his save): Escape, or a key
+  // of the next game's code, goes back to the line; the key lands there.
+  const approval = document.getElementById("genehmigen");
+  if (approval) {
+    approval.addEventListener("keydown", (event) => {
+      const typing = event.key.length === 1 && event.key !== " " && !event.ctrlKey
+        && !event.altKey && !event.metaKey;
+      if (event.key === "Escape" || typing) {
+        if (event.key === "Escape") event.preventDefault();
+        code.focus();
+      }
+    });
+  }
   // A line loaded for a change shows its points at once; a refused line shows only the
   // server's message (the preview would say the same a second time).
   if (code.value && !refused.length) schedule();

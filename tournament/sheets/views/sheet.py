@@ -21,6 +21,7 @@ from tournament.core.engine import entry_lines, tournament_point_table
 from tournament.core.live import LiveFragmentMixin
 from tournament.core.raw_input import number_or_none
 from tournament.core.stock import sheet_stock
+from tournament.sheets.conflict import KEEP, kept_message
 from tournament.sheets.display import (
     sheet_rows,
     sheet_seats,
@@ -40,6 +41,7 @@ from tournament.sheets.forms import (
     errors_text,
     tout_conditions,
 )
+from tournament.sheets.line_approval import awaits_approval, line_approval
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hands import HandRuleError
@@ -130,6 +132,10 @@ class SheetMixin(DurchgangMixin):
         return url + anchor
 
 
+#: The query parameter of the sheet that offers game N for the approval on the entry line.
+APPROVE = "genehmigen"
+
+
 class SheetPageMixin(SheetMixin):
     """The page of one sheet; the views that post to it show it again with their errors."""
 
@@ -190,6 +196,14 @@ class SheetPageMixin(SheetMixin):
             verification=sheet_verification_of(
                 table, seats, [row.hand for row in rows if row.hand], corrections
             ),
+            # The game the supervisor has just entered, to approve on the line.
+            line_approval=is_supervisor
+            and line_approval(
+                table,
+                rows,
+                kwargs.get("approval_number") or number_or_none(self.request.GET.get(APPROVE)),
+                kwargs.get("approval_form"),
+            ),
         )
         return context
 
@@ -213,6 +227,10 @@ class HandEnterView(SheetPageMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         table = self.get_table()
+        kept = number_or_none(request.POST.get(KEEP, ""))
+        if kept is not None:  # after a conflict: the stored game stays, the typed one goes
+            messages.info(request, kept_message(kept))
+            return redirect(self.sheet_url(table))
         supervisor = role_allows(self.role, SUPERVISOR)
         hand, form = entry_save(
             request.POST, table=table, user=request.user, as_supervisor=supervisor
@@ -220,7 +238,9 @@ class HandEnterView(SheetPageMixin, TemplateView):
         if hand is None:
             context = self.get_context_data(table_obj=table, entry_form=form)
             return self.render_to_response(context, status=400)
-        if hand.needs_approval and not hand.approved_by and not hand.struck:
+        if supervisor and awaits_approval(hand):  # approved right there, on the line
+            return redirect(self.sheet_url(table) + f"?{APPROVE}={hand.number}")
+        if awaits_approval(hand):
             messages.warning(
                 request, _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
             )
