@@ -57,7 +57,7 @@ def test_enter_again_after_a_conflict_saves_nothing_only_the_explicit_choice_doe
     # The stored game beside hers, with who changed it; the line keeps her old version.
     assert "Jetzt gespeichert als Spiel 1" in page and "<code>r g 2 4 -</code>" in page
     assert "geändert von berta" in page
-    assert "Deine Eingabe" in page and "<code>s h 3 +</code>" in page
+    assert "Ihre Eingabe" in page and "<code>s h 3 +</code>" in page
     assert 'name="version" value="1"' in page and 'name="gesehen" value="2"' in page
     assert "Meine Eingabe speichern (überschreibt Spiel 1)" in page
     assert stored() == ("gras", 2, False, 2)
@@ -108,5 +108,5 @@ def test_keeping_the_stored_game_drops_the_typed_one(two_clerks):
     assert response.status_code == 302
     assert stored() == ("gras", 2, False, 2)
     page = anna.get(response.url).content.decode()
-    assert "Spiel 1 bleibt wie gespeichert; deine Eingabe wurde nicht gespeichert." in page
+    assert "Spiel 1 bleibt wie gespeichert; Ihre Eingabe wurde nicht gespeichert." in page
     assert Table.objects.get(durchgang__tournament__slug=SLUG, number=1).hands.count() == 1

@@ -123,7 +123,7 @@ def test_keeping_the_stored_game_after_a_conflict_drops_the_typed_one(
     with anna.expect_navigation():
         anna.get_by_role("button", name="Gespeichertes Spiel behalten").click()
     expect(anna.locator(".messages")).to_contain_text(
-        "Spiel 1 bleibt wie gespeichert; deine Eingabe wurde nicht gespeichert."
+        "Spiel 1 bleibt wie gespeichert; Ihre Eingabe wurde nicht gespeichert."
     )
     assert stored(1) == ("rufspiel", "gras", 2, False, 2)
 
