@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -95,3 +96,10 @@ def test_a_refused_draw_issues_no_link(client, supervisor, undrawn):
     )
     assert not TableLink.objects.exists()
     assert not Durchgang.objects.filter(tournament=undrawn).exists()
+
+
+def test_the_draw_command_issues_the_links_too(undrawn):
+    out = io.StringIO()
+    call_command("draw", "frueh", "--durchgang", "1", "--seed", "kommando", stdout=out)
+    assert "Tisch-Links mit PIN ausgegeben: 2" in out.getvalue().splitlines()
+    assert sorted(valid_links(undrawn)) == [1, 2]
