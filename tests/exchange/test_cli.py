@@ -15,7 +15,7 @@ from django.core.management import call_command
 
 from tests.conftest import EXAMPLES
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Hand, Membership, Tournament
+from tournament.models import Hand, Membership, TableLink, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = EXAMPLES / "beispielturnier-2026.json"
@@ -133,6 +133,8 @@ def test_the_demo_of_make_run_has_logins_and_an_empty_drawn_durchgang_to_enter()
     assert list(tournament.durchgaenge.values_list("number", flat=True)) == [1, 2, 3]
     assert not Hand.objects.filter(table__durchgang__number=3).exists()
     assert tournament.durchgaenge.get(number=3).seats.count() == 9
+    # As after the draw page, each of its tables has its phone link and PIN for the printouts.
+    assert TableLink.objects.filter(table__durchgang__number=3, revoked_at=None).count() == 2
     roles = dict(
         Membership.objects.filter(tournament=tournament).values_list("user__username", "role")
     )

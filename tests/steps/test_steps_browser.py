@@ -15,6 +15,7 @@ PHONE = {"width": 360, "height": 740}
 STEPS = [
     "Spieler",
     "Auslosung",
+    "Tischliste",
     "Ausdrucke",
     "Eingabe der Spiele",
     "Genehmigungen",

@@ -33,7 +33,9 @@ def test_the_management_page_shows_the_steps_in_order_with_one_next_action(boss)
     titles = re.findall(r'class="step-title"[^>]*>([^<]+)<', text)
     assert titles == [
         "Spieler",
+        "Rangliste nach Durchgang 1",
         "Auslosung",
+        "Tischliste",
         "Ausdrucke",
         "Eingabe der Spiele",
         "Genehmigungen",

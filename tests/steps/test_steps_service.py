@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.core.publication import ranking_publish
-from tournament.draw.services import durchgang_draw
+from tournament.draw.services import durchgang_draw, durchgang_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Durchgang, Hand, Player, Tournament
 from tournament.registration.services import player_create
@@ -30,7 +30,10 @@ from tournament.steps.services import (
 
 pytestmark = pytest.mark.django_db
 SLUG = "schritte"
-ORDER = ["players", "draw", "printouts", "entry", "approvals", "closing", "ranking", "exports"]
+CYCLE = ["draw", "tables", "printouts", "entry", "approvals", "closing"]
+ORDER = ["players", *CYCLE, "ranking", "exports"]
+# From Durchgang 2 on, the ranking after the Durchgang before comes before its draw.
+LATER = ["players", "ranking_between", *CYCLE, "ranking", "exports"]
 
 
 def new_tournament(durchgaenge: int = 2, players: int = 0) -> Tournament:
@@ -53,7 +56,7 @@ def new_tournament(durchgaenge: int = 2, players: int = 0) -> Tournament:
 
 def steps_of(tournament: Tournament) -> dict[str, Step]:
     steps = tournament_steps(Tournament.objects.get(pk=tournament.pk))
-    assert [s.key for s in steps] == ORDER
+    assert [s.key for s in steps] in (ORDER, LATER)
     assert [s.key for s in steps if s.state == CURRENT] == [next_of(steps).key]
     return {s.key: s for s in steps}
 
@@ -109,6 +112,7 @@ def test_a_fresh_tournament_asks_for_players_first():
     assert states(steps) == {
         "players": CURRENT,
         "draw": TODO,
+        "tables": TODO,
         "printouts": TODO,
         "entry": TODO,
         "approvals": TODO,
@@ -142,17 +146,31 @@ def test_after_the_registration_the_next_action_is_the_draw():
     assert steps["draw"].url == reverse("manage:durchgaenge", args=[SLUG])
 
 
-def test_after_the_draw_the_next_action_is_to_print(django_assert_max_num_queries):
+def test_after_the_draw_the_next_action_is_to_publish_the_table_list(
+    django_assert_max_num_queries,
+):
     tournament = new_tournament(players=8)
-    durchgang_draw(tournament=tournament, number=1, seed="schritte")
+    durchgang = durchgang_draw(tournament=tournament, number=1, seed="schritte").durchgang
     tournament = Tournament.objects.get(pk=tournament.pk)
     with django_assert_max_num_queries(4):
         steps = {s.key: s for s in tournament_steps(tournament)}
     assert steps["draw"].state == DONE
-    assert steps["draw"].status == (
-        "Durchgang 1 ausgelost, 2 Tische · Tischeinteilung nicht öffentlich"
-    )
+    assert steps["draw"].status == "Durchgang 1 ausgelost, 2 Tische"
     assert steps["draw"].url == reverse("manage:durchgang", args=[SLUG, 1])
+    assert steps["tables"].is_next
+    assert steps["tables"].title == "Tischliste"
+    assert steps["tables"].action == "Tischliste von Durchgang 1 veröffentlichen"
+    assert steps["tables"].status == (
+        "noch nicht öffentlich: „Wo sitze ich?“ zeigt Durchgang 1 nicht"
+    )
+    assert steps["tables"].url == reverse("manage:durchgang", args=[SLUG, 1]) + "#veroeffentlichen"
+    assert steps["printouts"].state == AVAILABLE
+    durchgang_publish(durchgang=durchgang, published=True)
+    steps = steps_of(tournament)
+    assert steps["tables"].state == DONE
+    assert (
+        steps["tables"].status == "öffentlich: die Spieler finden ihren Tisch unter „Wo sitze ich?“"
+    )
     assert steps["printouts"].is_next
     assert steps["printouts"].action == "Spiellisten drucken"
     assert "ob gedruckt wurde, wird nicht erfasst" in steps["printouts"].status
@@ -225,12 +243,28 @@ def test_approved_games_make_the_closing_the_next_action(leitung):
     assert steps["closing"].url == reverse("manage:sheets", args=[SLUG, 1])
 
 
-def test_after_closing_a_durchgang_the_next_one_is_drawn(leitung):
+def test_after_closing_a_durchgang_its_ranking_is_published_then_the_next_one_drawn(leitung):
     tournament = new_tournament(durchgaenge=2, players=8)
     durchgang = durchgang_draw(tournament=tournament, number=1, seed="schritte").durchgang
     enter_all(durchgang)
     close_all(durchgang, leitung)
     steps = steps_of(tournament)
+    assert list(steps) == LATER
+    between = steps["ranking_between"]
+    assert between.is_next
+    assert between.title == "Rangliste nach Durchgang 1"
+    assert between.status == "nicht veröffentlicht"
+    assert between.action == "Rangliste nach Durchgang 1 veröffentlichen"
+    assert between.url == reverse("tournament:ranking", args=[SLUG]) + "#veroeffentlichen"
+    assert between.durchgang is None  # not one of the steps of Durchgang 2
+    assert steps["draw"].state == TODO
+    assert steps["ranking"].state == TODO  # the final ranking is after Durchgang 2
+
+    ranking_publish(tournament=tournament, publication=Tournament.Publication.AFTER, after=1)
+    steps = steps_of(tournament)
+    assert steps["ranking_between"].state == DONE
+    assert steps["ranking_between"].status == "nach Durchgang 1 veröffentlicht"
+    assert steps["ranking"].state == TODO
     assert steps["draw"].is_next
     assert steps["draw"].action == "Durchgang 2 auslosen"
     assert steps["draw"].durchgang == 2
@@ -251,7 +285,15 @@ def test_after_closing_the_last_durchgang_the_ranking_is_published(leitung):
     assert steps["ranking"].is_next
     assert steps["ranking"].action == "Rangliste veröffentlichen"
     assert steps["ranking"].url == reverse("tournament:ranking", args=[SLUG]) + "#veroeffentlichen"
-    assert [s.state for s in steps.values()][:6] == [DONE, DONE, AVAILABLE, DONE, DONE, DONE]
+    assert [s.state for s in steps.values()][:7] == [
+        DONE,  # players
+        DONE,  # draw
+        TODO,  # table list: not published, but the games are played
+        AVAILABLE,  # printouts
+        DONE,  # entry
+        DONE,  # approvals
+        DONE,  # closing
+    ]
 
 
 def test_after_publishing_the_next_action_is_the_export(leitung):
@@ -300,7 +342,7 @@ def test_the_steps_of_a_durchgang_are_grouped_under_its_number():
     groups = steps_grouped(tournament_steps(tournament))
     assert [(n, [s.key for s in group]) for n, group in groups] == [
         (None, ["players"]),
-        (1, ["draw", "printouts", "entry", "approvals", "closing"]),
+        (1, CYCLE),
         (None, ["ranking"]),
         (None, ["exports"]),
     ]
@@ -317,7 +359,59 @@ def test_the_queries_do_not_grow_with_the_tournament(leitung, django_assert_max_
     with django_assert_max_num_queries(4):
         steps = tournament_steps(tournament)
     assert next_of(steps).key == "closing"
-    assert steps[5].status == (
+    assert [s.key for s in steps] == LATER
+    assert {s.key: s for s in steps}["closing"].status == (
         "0/10 Spiellisten abgeschlossen · 10 warten auf Unterschriften"
         " · Durchgang 1: 10 Spiellisten offen"
     )
+
+
+def test_after_drawing_durchgang_2_its_table_list_is_published_next(leitung):
+    tournament = new_tournament(durchgaenge=2, players=8)
+    first = durchgang_draw(tournament=tournament, number=1, seed="eins").durchgang
+    durchgang_publish(durchgang=first, published=True)
+    enter_all(first)
+    close_all(first, leitung)
+    ranking_publish(tournament=tournament, publication=Tournament.Publication.LIVE)
+    second = durchgang_draw(tournament=tournament, number=2, seed="zwei").durchgang
+    steps = steps_of(tournament)
+    assert (steps["ranking_between"].state, steps["ranking_between"].status) == (
+        DONE,
+        "live veröffentlicht",
+    )
+    assert steps["draw"].state == DONE
+    assert steps["tables"].is_next  # Durchgang 1 was public: Durchgang 2 is not yet
+    assert steps["tables"].action == "Tischliste von Durchgang 2 veröffentlichen"
+    assert steps["tables"].url == reverse("manage:durchgang", args=[SLUG, 2]) + "#veroeffentlichen"
+    assert steps["tables"].durchgang == 2
+    durchgang_publish(durchgang=second, published=True)
+    steps = steps_of(tournament)
+    assert steps["tables"].state == DONE
+    assert steps["printouts"].is_next
+
+
+def test_drawing_on_without_publishing_leaves_the_ranking_step_to_do(leitung):
+    tournament = new_tournament(durchgaenge=3, players=8)
+    ranking_publish(tournament=tournament, publication=Tournament.Publication.AFTER, after=1)
+    for number in (1, 2):
+        durchgang = durchgang_draw(tournament=tournament, number=number).durchgang
+        enter_all(durchgang)
+        close_all(durchgang, leitung)
+    steps = steps_of(tournament)
+    assert steps["ranking_between"].title == "Rangliste nach Durchgang 2"
+    assert steps["ranking_between"].status == "nach Durchgang 1 veröffentlicht"
+    assert steps["ranking_between"].is_next
+    durchgang_draw(tournament=tournament, number=3)
+    steps = steps_of(tournament)
+    assert steps["ranking_between"].state == TODO  # the supervisor went on without it
+    assert steps["tables"].is_next
+
+
+def test_a_table_list_left_unpublished_does_not_hold_up_the_entry():
+    tournament = new_tournament(players=8)
+    durchgang = durchgang_draw(tournament=tournament, number=1, seed="schritte").durchgang
+    table = durchgang.tables.get(number=1)
+    hand_save(table=table, number=1, game=ruf(table), version=0)
+    steps = steps_of(tournament)
+    assert steps["tables"].state == TODO
+    assert steps["entry"].is_next

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
+from django.db import transaction
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,6 +27,7 @@ from tournament.draw.previews import (
 )
 from tournament.draw.services import DrawError, durchgang_draw, seats_swap
 from tournament.draw.views import DurchgangPageMixin
+from tournament.phones.links import table_links_issue_missing
 
 
 class DurchgangDrawView(ConfirmActionMixin, TournamentMixin, View):
@@ -81,14 +83,31 @@ class DurchgangDrawView(ConfirmActionMixin, TournamentMixin, View):
         if seed is None:
             return redirect("manage:durchgaenge", slug=slug)
         try:
-            result = durchgang_draw(tournament=self.tournament, number=number, seed=seed or None)
+            with transaction.atomic():
+                result = durchgang_draw(
+                    tournament=self.tournament, number=number, seed=seed or None
+                )
+                # Each table's phone link and PIN with its tables, before anything is printed
+                # (a redraw's old tables took their links with them).
+                links = table_links_issue_missing(
+                    durchgang=result.durchgang, user=self.request.user
+                )
         except DrawError as exc:
             messages.error(self.request, str(exc))
             return redirect("manage:durchgaenge", slug=slug)
         messages.success(
             self.request,
             _("Durchgang %(n)s drawn (seed %(seed)s): %(repeats)s repeated meetings.")
-            % {"n": number, "seed": result.durchgang.draw_seed, "repeats": result.repeats},
+            % {"n": number, "seed": result.durchgang.draw_seed, "repeats": result.repeats}
+            + " "
+            + ngettext(
+                "%(count)s table has its phone link and PIN: they are on its table card and "
+                "scoresheet.",
+                "%(count)s tables have their phone link and PIN: they are on the table cards and "
+                "scoresheets.",
+                links,
+            )
+            % {"count": links},
         )
         return redirect("manage:durchgang", slug=slug, number=number)
 
@@ -144,6 +163,8 @@ def draw_lines(p: DrawPreview) -> list[str]:
             )
             % {"count": p.links_before}
         )
+    if p.tables_before:
+        lines.append(_("Every new table gets a new phone link and PIN."))
     if p.published:
         lines.append(_("The table assignments are public: everybody sees the new tables at once."))
     return lines

@@ -16,12 +16,16 @@ def table_link_issue(*, table: models.Table, user) -> models.TableLink:
     """A new link for `table`; the one valid before stops working."""
     with transaction.atomic():
         table_link_revoke(table=table)
-        return models.TableLink.objects.create(
-            table=table,
-            token=secrets.token_urlsafe(16),
-            pin=f"{secrets.randbelow(10**6):06d}",
-            issued_by=user,
-        )
+        return models.TableLink.objects.create(table=table, **_fresh(user))
+
+
+def _fresh(user) -> dict:
+    """A new link's unguessable token and six-digit PIN, and who issued it."""
+    return {
+        "token": secrets.token_urlsafe(16),
+        "pin": f"{secrets.randbelow(10**6):06d}",
+        "issued_by": user,
+    }
 
 
 def table_link_revoke(*, table: models.Table) -> int:
@@ -51,11 +55,15 @@ def table_links_valid(durchgang: models.Durchgang) -> dict[int, models.TableLink
 
 
 def table_links_issue_missing(*, durchgang: models.Durchgang, user) -> int:
-    """A link for every open table of the Durchgang without a valid one; how many were made."""
+    """A link for every open table of the Durchgang without a valid one; how many were made.
+    The draw issues them with the tables (tournament/draw/actions.py), so that the table cards
+    and scoresheets printed next carry each table's PIN. In one query, not three per table: a
+    table without a valid link has none to revoke."""
     valid = models.TableLink.objects.filter(revoked_at__isnull=True).values("table_id")
     without = list(durchgang.tables.filter(closed_at__isnull=True).exclude(pk__in=valid))
-    for table in without:
-        table_link_issue(table=table, user=user)
+    models.TableLink.objects.bulk_create(
+        models.TableLink(table=table, **_fresh(user)) for table in without
+    )
     return len(without)
 
 

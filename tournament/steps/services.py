@@ -1,12 +1,16 @@
 """The day's steps of a tournament and where it stands in each (issue 16, "Where am I?").
 
-Players → draw → printouts → entry → approvals → closing → ranking → exports. The steps from the
-draw to the closing are done once per Durchgang. The *current* Durchgang is the one in progress:
-the last one drawn, or, once every sheet of it is closed, the next one to draw.
+Players → (ranking after the Durchgang before) → draw → table list → printouts → entry →
+approvals → closing → ranking → exports. The steps from the draw to the closing are done once
+per Durchgang; from Durchgang 2 on, the ranking after the Durchgang before comes first. The
+*current* Durchgang is the one in progress: the last one drawn, or, once every sheet of it is
+closed, the next one to draw.
 
-Each step reads only what is stored:
+Each step reads only what is stored (the steps that make something public, and what they read,
+are in tournament/steps/publishing.py):
 - players: enough active (not withdrawn) players to seat at tables of four and five;
-- draw: the current Durchgang is drawn (it has tables);
+- draw: the current Durchgang is drawn (it has tables; the draw issues each table's phone link
+  and PIN with them, tournament/draw/actions.py);
 - printouts: whether anything was printed is not stored, so the step is never *done*: it is the
   next action between the draw and the first game entered in the Durchgang, and otherwise
   *available*;
@@ -14,131 +18,31 @@ Each step reads only what is stored:
 - approvals: no game of the tournament waits for an approval (the queue is the tournament's);
 - closing: every sheet of the Durchgang and of the Durchgänge before it is closed
   (`Table.closed_at`, rule 5.3.4);
-- ranking: the ranking is published live or after the last Durchgang
-  (`Tournament.ranking_publication`, tournament/core/publication.py);
 - exports: downloads are not recorded either: never *done*, the next action once all else is.
 
 The next action is the first step not done: its state is CURRENT, exactly one per tournament.
-At most four queries, whatever the size of the tournament.
+At most four queries, whatever the size of the tournament (tournament/steps/facts.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from django.db.models import Count, Q
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.seating import table_sizes
 from tournament import models
-from tournament.sheets.services.sheet import SheetState, sheet_states
-from tournament.sheets.services.supervision import approvals_pending
-
-DONE, CURRENT, TODO, AVAILABLE = "done", "current", "todo", "available"
-Publication = models.Tournament.Publication
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the day as the management page shows it.
-
-    `state`: DONE, CURRENT (the next action; exactly one step), TODO, or AVAILABLE (a step
-    whose completion is not stored: it can be done any time). `action` is the label of the
-    button when the step is the next action; `download`: `url` is a file, not a page.
-
-    Each step's builder below returns it with the state it has when it is not the next action,
-    and whether the next action lies beyond it (`passed`)."""
-
-    key: str
-    title: str
-    status: str
-    url: str
-    action: str
-    state: str
-    download: bool = False
-    durchgang: int | None = None  # the Durchgang of a step done once per Durchgang
-    attention: bool = False  # something waits here, even if it is not the next action
-
-    @property
-    def is_next(self) -> bool:
-        return self.state == CURRENT
-
-
-@dataclass(frozen=True)
-class _Facts:
-    """What the steps read, gathered in few queries."""
-
-    tournament: models.Tournament
-    active: int
-    withdrawn: int
-    number: int  # the current Durchgang
-    durchgang: models.Durchgang | None  # None: not drawn yet
-    sheets: list[SheetState]  # of the current Durchgang
-    earlier_open: list[tuple[int, int]]  # (Durchgang, sheets not closed) before the current one
-    pending_approvals: int
-
-    def url(self, name: str, *args: object) -> str:
-        return reverse(f"manage:{name}", args=[self.tournament.slug, *args])
-
-    @property
-    def drawn(self) -> bool:
-        return self.durchgang is not None
-
-    @property
-    def tables(self) -> int:
-        return len(self.sheets)
-
-    @property
-    def complete(self) -> int:
-        return sum(s.complete for s in self.sheets)
-
-    @property
-    def closed(self) -> int:
-        return sum(s.table.closed for s in self.sheets)
-
-    @property
-    def entered(self) -> int:
-        return sum(s.entered for s in self.sheets)
-
-
-def _facts(tournament: models.Tournament) -> _Facts:
-    playing = Q(withdrawn=False, waiting_since__isnull=True)
-    if tournament.check_in:  # only those checked in at the door are drawn
-        playing &= Q(checked_in_at__isnull=False)
-    players = tournament.players.aggregate(
-        active=Count("pk", filter=playing),
-        withdrawn=Count("pk", filter=Q(withdrawn=True)),
-    )
-    durchgaenge = list(
-        tournament.durchgaenge.annotate(
-            table_count=Count("tables"),
-            closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False)),
-        ).order_by("number")
-    )
-    current = durchgaenge[-1] if durchgaenge else None
-    number = current.number if current else 1
-    if current and current.closed_count == current.table_count and number < _last(tournament):
-        current, number = None, number + 1  # every sheet closed: on to the next draw
-    return _Facts(
-        tournament=tournament,
-        active=players["active"],
-        withdrawn=players["withdrawn"],
-        number=number,
-        durchgang=current,
-        sheets=sheet_states(current) if current else [],
-        earlier_open=[
-            (d.number, d.table_count - d.closed_count)
-            for d in durchgaenge
-            if d.number < number and d.closed_count < d.table_count
-        ],
-        pending_approvals=approvals_pending(tournament).count(),
-    )
-
-
-def _last(tournament: models.Tournament) -> int:
-    return tournament.number_of_durchgaenge
+from tournament.steps.facts import (
+    AVAILABLE,
+    CURRENT,
+    DONE,
+    TODO,
+    Facts,
+    Step,
+    tournament_facts,
+)
+from tournament.steps.publishing import ranking, ranking_between, tables_public
 
 
 def _seatable(players: int) -> bool:
@@ -149,7 +53,7 @@ def _seatable(players: int) -> bool:
     return True
 
 
-def _players(f: _Facts) -> tuple[Step, bool]:
+def _players(f: Facts) -> tuple[Step, bool]:
     if f.active and f.tournament.check_in:
         status = ngettext("%(n)s player checked in", "%(n)s players checked in", f.active) % {
             "n": f.active
@@ -180,7 +84,7 @@ def _players(f: _Facts) -> tuple[Step, bool]:
     return step, seatable or f.drawn
 
 
-def _draw(f: _Facts) -> tuple[Step, bool]:
+def _draw(f: Facts) -> tuple[Step, bool]:
     n = f.number
     if f.durchgang is not None:
         status = ngettext(
@@ -188,11 +92,6 @@ def _draw(f: _Facts) -> tuple[Step, bool]:
             "Durchgang %(n)s drawn, %(tables)s tables",
             f.tables,
         ) % {"n": n, "tables": f.tables}
-        status += " · " + (
-            _("table assignments public")
-            if f.durchgang.published
-            else _("table assignments not public")
-        )
     elif n > 1:
         status = _("Durchgang %(before)s closed, Durchgang %(n)s not drawn yet") % {
             "before": n - 1,
@@ -212,7 +111,7 @@ def _draw(f: _Facts) -> tuple[Step, bool]:
     return step, f.drawn
 
 
-def _printouts(f: _Facts) -> tuple[Step, bool]:
+def _printouts(f: Facts) -> tuple[Step, bool]:
     if f.drawn:
         status = _(
             "Table list, table cards and scoresheets as PDF · whether they were printed is not "
@@ -232,7 +131,7 @@ def _printouts(f: _Facts) -> tuple[Step, bool]:
     return step, not f.drawn or f.entered > 0
 
 
-def _entry(f: _Facts) -> tuple[Step, bool]:
+def _entry(f: Facts) -> tuple[Step, bool]:
     done = f.drawn and f.complete == f.tables
     if f.drawn:
         games = sum(s.games for s in f.sheets)
@@ -253,7 +152,7 @@ def _entry(f: _Facts) -> tuple[Step, bool]:
     return step, done
 
 
-def _approvals(f: _Facts, entered: bool) -> tuple[Step, bool]:
+def _approvals(f: Facts, entered: bool) -> tuple[Step, bool]:
     n = f.pending_approvals
     if n:
         status = ngettext("%(n)s game waits for approval", "%(n)s games wait for approval", n) % {
@@ -275,7 +174,7 @@ def _approvals(f: _Facts, entered: bool) -> tuple[Step, bool]:
     return step, done
 
 
-def _closing(f: _Facts) -> tuple[Step, bool]:
+def _closing(f: Facts) -> tuple[Step, bool]:
     n = f.number
     closable = sum(s.closable for s in f.sheets)
     unsigned = sum(not s.table.closed and s.complete and not s.all_signed for s in f.sheets)
@@ -323,31 +222,7 @@ def _closing(f: _Facts) -> tuple[Step, bool]:
     return step, done
 
 
-def _ranking(f: _Facts) -> tuple[Step, bool]:
-    tournament = f.tournament
-    publication = tournament.ranking_publication
-    after = tournament.ranking_published_after or 0
-    if publication == Publication.LIVE:
-        status = _("published live")
-    elif publication == Publication.AFTER:
-        status = _("published after Durchgang %(n)s") % {"n": after}
-    else:
-        status = _("not published")
-    done = publication == Publication.LIVE or (
-        publication == Publication.AFTER and after >= _last(tournament)
-    )
-    step = Step(
-        key="ranking",
-        title=pgettext("step", "Ranking"),
-        status=status,
-        url=reverse("tournament:ranking", args=[tournament.slug]) + "#veroeffentlichen",
-        action=_("Publish the ranking"),
-        state=DONE if done else TODO,
-    )
-    return step, done
-
-
-def _exports(f: _Facts) -> tuple[Step, bool]:
+def _exports(f: Facts) -> tuple[Step, bool]:
     step = Step(
         key="exports",
         title=pgettext("step", "Exports"),
@@ -363,16 +238,19 @@ def _exports(f: _Facts) -> tuple[Step, bool]:
 def tournament_steps(tournament: models.Tournament) -> list[Step]:
     """The day's steps of `tournament` in order, each with where the tournament stands and
     its page; the first step not passed is the next action (state CURRENT)."""
-    f = _facts(tournament)
+    f = tournament_facts(tournament)
     entry, entered = _entry(f)
+    between = ranking_between(f)
     steps = [
         _players(f),
+        *([between] if between else []),
         _draw(f),
+        tables_public(f),
         _printouts(f),
         (entry, entered),
         _approvals(f, entered=entered),
         _closing(f),
-        _ranking(f),
+        ranking(f),
         _exports(f),
     ]
     first = next(i for i, (_step, passed) in enumerate(steps) if not passed)

@@ -12,6 +12,7 @@ from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Membership, Tournament
+from tournament.phones.links import table_links_issue_missing
 
 DEMO_USER = "leitung"
 DEMO_CLERK = "schreiber"
@@ -61,9 +62,11 @@ class Command(BaseCommand):
                 tournament = tournament_import(document)
                 ranking_publish(tournament=tournament, publication=Tournament.Publication.LIVE)
                 if options["if_empty"]:
-                    durchgang_draw(
+                    drawn = durchgang_draw(
                         tournament=tournament, number=options["durchgaenge"] + 1, seed="demo"
                     )
+                    # As the draw page: the printouts carry each table's phone link and PIN.
+                    table_links_issue_missing(durchgang=drawn.durchgang, user=None)
                     self.print_login(self.demo_supervisor(tournament))
                     self.demo_clerk(tournament)
         except InterchangeError as exc:
