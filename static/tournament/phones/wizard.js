@@ -1,6 +1,9 @@
 // One game per screen on the scorekeeper's phone: contract, suit, declarer, partner, then the
 // result with its flags; saved into the queue as a line of code. A game of the list, tapped,
-// comes back into the same screens to be changed.
+// comes back into the same screens to be changed. The focus follows the screens (WCAG 2.4.3):
+// the button pressed is hidden with its step, so the new step's question takes the focus (the
+// result's first button), and after saving the heading of the next game does; the game saved is
+// announced by #phone-flash (role="status").
 
 import {
   blankDraft,
@@ -26,6 +29,8 @@ export function wizardOf(app) {
   const { $, $$, choices } = app;
   const wizard = $("#phone-wizard");
   const summary = () => summaryOf(choices, app.draft, app.text, (p) => nameOf(app, p));
+  const heading = $("#phone-wizard-title");
+  let shown = null; // the step on screen
 
   // The seats that play the draft's game, but `except`.
   function players(except) {
@@ -45,6 +50,7 @@ export function wizardOf(app) {
     if (wizard.hidden) return;
     if (untouched(draft)) draft.number = nextNumber(app);
     const current = draft.number === null ? "done" : step(draft);
+    shown = current;
     $$("[data-step]", wizard).forEach((part) => {
       part.hidden = part.dataset.step !== current;
     });
@@ -64,7 +70,12 @@ export function wizardOf(app) {
       const buttons = options().map(([label, value]) =>
         choiceButton(label, { [current]: value }, value === draft[current])
       );
-      wizard.querySelector('[data-choices="' + current + '"]').replaceChildren(...buttons);
+      const box = wizard.querySelector('[data-choices="' + current + '"]');
+      // A new answer of the server redraws the buttons: the one focused keeps the focus.
+      const focused = box.contains(document.activeElement) && document.activeElement.dataset;
+      box.replaceChildren(...buttons);
+      const again = focused && buttons.find((b) => b.dataset[current] === focused[current]);
+      if (again) again.focus();
     } else if (current === "result") {
       renderResult(contract);
     }
@@ -88,6 +99,27 @@ export function wizardOf(app) {
     press('[data-kontra="2"]', draft.kontra === 2);
     $("#phone-summary").textContent = summary();
     wizard.querySelector('[data-go="save"]').disabled = contract.result && draft.won === null;
+  }
+
+  // Where the focus goes on a new step: its question, else (the result) its first button.
+  function stepFocus() {
+    const part = wizard.querySelector('[data-step="' + shown + '"]');
+    if (!part) return;
+    const ask = part.matches(".phone-ask") ? part : part.querySelector(".phone-ask");
+    const first = Array.from(part.querySelectorAll("button")).find(
+      (button) => !button.disabled && button.offsetParent !== null
+    );
+    (ask || first || heading).focus();
+  }
+
+  // After a press: the focus must not fall to the page (<body>) with the hidden step.
+  function settleFocus(before, saved) {
+    if (wizard.hidden) return;
+    const active = document.activeElement;
+    const lost =
+      !active || active === document.body || !wizard.contains(active) || !active.offsetParent;
+    if (saved && shown !== "done") heading.focus();
+    else if (saved || shown !== before || lost) stepFocus();
   }
 
   function go(next) {
@@ -125,6 +157,13 @@ export function wizardOf(app) {
     if (!button || button.disabled) return;
     const data = button.dataset;
     const { draft } = app;
+    const before = shown;
+    answer(data, draft);
+    settleFocus(before, data.go === "save");
+  });
+
+  // What the pressed button does to the draft, and the screen after it.
+  function answer(data, draft) {
     if (data.go === "back") {
       draft.steps.pop();
       render();
@@ -165,7 +204,7 @@ export function wizardOf(app) {
       draft.kontra = draft.kontra === level ? 0 : level;
       render();
     }
-  });
+  }
 
   // A game of the list, tapped by the scorekeeper: the same screens, filled in, to change it;
   // the line of code when the buttons cannot show it.
@@ -179,6 +218,7 @@ export function wizardOf(app) {
       app.draft = edited;
       render();
       wizard.scrollIntoView({ block: "end" });
+      heading.focus(); // "Change game n": the screens below it are the game's
     } else if (row) {
       app.editAsCode(row);
     }
