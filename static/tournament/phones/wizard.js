@@ -1,9 +1,6 @@
 // One game per screen on the scorekeeper's phone: contract, suit, declarer, partner, then the
 // result with its flags; saved into the queue as a line of code. A game of the list, tapped,
-// comes back into the same screens to be changed. The focus follows the screens (WCAG 2.4.3):
-// the button pressed is hidden with its step, so the new step's question takes the focus (the
-// result's first button), and after saving the heading of the next game does; the game saved is
-// announced by #phone-flash (role="status").
+// comes back into the same screens to be changed. The focus follows the screens (focus.js).
 
 import {
   blankDraft,
@@ -14,23 +11,15 @@ import {
   summaryOf,
   untouched,
 } from "./draft.js";
-import { element } from "./page.js";
+import { focusOf } from "./focus.js";
+import { choiceButton } from "./page.js";
 import { keeper, nameOf, nextNumber, sitsOut } from "./render.js";
-
-function choiceButton(label, data, pressed) {
-  const button = element("button", "phone-choice", label);
-  button.type = "button";
-  Object.assign(button.dataset, data);
-  button.setAttribute("aria-pressed", String(Boolean(pressed)));
-  return button;
-}
 
 export function wizardOf(app) {
   const { $, $$, choices } = app;
   const wizard = $("#phone-wizard");
   const summary = () => summaryOf(choices, app.draft, app.text, (p) => nameOf(app, p));
-  const heading = $("#phone-wizard-title");
-  let shown = null; // the step on screen
+  const focus = focusOf(wizard, $("#phone-wizard-title"));
 
   // The seats that play the draft's game, but `except`.
   function players(except) {
@@ -50,7 +39,7 @@ export function wizardOf(app) {
     if (wizard.hidden) return;
     if (untouched(draft)) draft.number = nextNumber(app);
     const current = draft.number === null ? "done" : step(draft);
-    shown = current;
+    focus.shown = current;
     $$("[data-step]", wizard).forEach((part) => {
       part.hidden = part.dataset.step !== current;
     });
@@ -71,11 +60,7 @@ export function wizardOf(app) {
         choiceButton(label, { [current]: value }, value === draft[current])
       );
       const box = wizard.querySelector('[data-choices="' + current + '"]');
-      // A new answer of the server redraws the buttons: the one focused keeps the focus.
-      const focused = box.contains(document.activeElement) && document.activeElement.dataset;
-      box.replaceChildren(...buttons);
-      const again = focused && buttons.find((b) => b.dataset[current] === focused[current]);
-      if (again) again.focus();
+      focus.redraw(box, buttons, current);
     } else if (current === "result") {
       renderResult(contract);
     }
@@ -99,27 +84,6 @@ export function wizardOf(app) {
     press('[data-kontra="2"]', draft.kontra === 2);
     $("#phone-summary").textContent = summary();
     wizard.querySelector('[data-go="save"]').disabled = contract.result && draft.won === null;
-  }
-
-  // Where the focus goes on a new step: its question, else (the result) its first button.
-  function stepFocus() {
-    const part = wizard.querySelector('[data-step="' + shown + '"]');
-    if (!part) return;
-    const ask = part.matches(".phone-ask") ? part : part.querySelector(".phone-ask");
-    const first = Array.from(part.querySelectorAll("button")).find(
-      (button) => !button.disabled && button.offsetParent !== null
-    );
-    (ask || first || heading).focus();
-  }
-
-  // After a press: the focus must not fall to the page (<body>) with the hidden step.
-  function settleFocus(before, saved) {
-    if (wizard.hidden) return;
-    const active = document.activeElement;
-    const lost =
-      !active || active === document.body || !wizard.contains(active) || !active.offsetParent;
-    if (saved && shown !== "done") heading.focus();
-    else if (saved || shown !== before || lost) stepFocus();
   }
 
   function go(next) {
@@ -157,9 +121,9 @@ export function wizardOf(app) {
     if (!button || button.disabled) return;
     const data = button.dataset;
     const { draft } = app;
-    const before = shown;
+    const before = focus.shown;
     answer(data, draft);
-    settleFocus(before, data.go === "save");
+    focus.settle(before, data.go === "save");
   });
 
   // What the pressed button does to the draft, and the screen after it.
@@ -218,7 +182,7 @@ export function wizardOf(app) {
       app.draft = edited;
       render();
       wizard.scrollIntoView({ block: "end" });
-      heading.focus(); // "Change game n": the screens below it are the game's
+      focus.heading(); // "Change game n": the screens below it are the game's
     } else if (row) {
       app.editAsCode(row);
     }
