@@ -291,7 +291,8 @@ JOB_ATTEMPTS = 2
 # A job's files are deleted this many hours after it finished.
 JOB_KEEP_HOURS = 24
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+# django-tables2's table in the region a table scrolls in on a phone (templatetags/regions.py).
+DJANGO_TABLES2_TEMPLATE = "tournament/core/table.html"
 
 # Errors with their traceback to standard error, and to DJANGO_LOG_FILE when set (config/log.py).
 LOGGING_CONFIG = "config.log.configure"

@@ -52,7 +52,46 @@ def test_the_projector_view_pages_through_the_ranking_by_itself(page, live_serve
     expect(page.locator("body.projector header p")).to_contain_text("Seite 1 von 3")
     assert page.locator("tbody tr").count() == 20
     expect(page.locator("figure.qr svg")).to_be_visible()
-    page.wait_for_url("**/leinwand/?seite=2&sekunden=2", timeout=10_000)  # refreshed by itself
+    assert page.locator('meta[http-equiv="refresh"]').count() == 0  # it could not be paused
+    page.wait_for_url("**/leinwand/?seite=2&sekunden=2", timeout=10_000)  # paged by its script
     expect(page.locator("body.projector header p")).to_contain_text("Seite 2 von 3")
     first_of_page_two = standings_compute(tournament)[20].player.name
     expect(page.locator("tbody tr").first).to_contain_text(first_of_page_two)
+
+
+def projector(page, live_server):
+    tournament = tournament_import(demo_document(players=45, durchgaenge=1, seed=3, slug="halle"))
+    tournament.ranking_publication = "live"
+    tournament.save()
+    page.goto(live_server.url + "/turnier/halle/leinwand/?sekunden=2")
+    page.evaluate("window.notReloaded = true")
+
+
+def test_the_projector_pauses_by_keyboard_and_goes_on_when_pressed_again(page, live_server):
+    projector(page, live_server)
+    page.keyboard.press("Tab")  # the first stop of the page
+    pause = page.get_by_role("button", name="Pause")
+    expect(pause).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("status")).to_have_text("Blättern angehalten.")
+    page.wait_for_timeout(3500)  # longer than its 2 seconds: no other page
+    assert page.evaluate("window.notReloaded") is True
+    assert "seite=" not in page.url
+    expect(page.locator("body.projector header p")).to_contain_text("Seite 1 von 3")
+    page.keyboard.press("Enter")  # Pause pressed again: the paging goes on
+    expect(pause).to_have_attribute("aria-pressed", "false")
+    page.wait_for_url("**/leinwand/?seite=2&sekunden=2", timeout=10_000)
+
+
+def test_the_projector_stops_paging_for_good(page, live_server):
+    projector(page, live_server)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Stopp")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status")).to_have_text("Blättern beendet.")
+    expect(page.get_by_role("link", name="Nächste Seite")).to_be_focused()
+    page.wait_for_timeout(3500)
+    assert page.evaluate("window.notReloaded") is True
+    assert page.get_by_role("button", name="Pause").is_hidden()

@@ -256,8 +256,9 @@ def test_a_parameter_the_page_reads_gives_its_own_page_normalized(reader, live):
         same = reader.get(page("ranking"), {"sort": " name ", "page": "001", "x": "1"})
     assert len(queries) == 0 and same.status_code == 200  # the stored page of ?sort=name&page=1
     projector = read(reader, page("projector") + "?sekunden=45")
-    assert 'content="45;url=?seite=1&amp;sekunden=45"' in projector
-    assert 'content="20;url=?seite=1"' in read(reader, page("projector") + "?sekunden=0045x")
+    assert 'data-seconds="45" data-next="?seite=1&amp;sekunden=45"' in projector
+    default = read(reader, page("projector") + "?sekunden=0045x")
+    assert 'data-seconds="20" data-next="?seite=1"' in default
     assert reader.get(page("ranking"), {"after": "9" * 5000}).status_code == 404  # not 500
     assert reader.get(page("projector"), {"seite": "9" * 5000}).status_code == 200
 

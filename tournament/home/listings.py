@@ -13,6 +13,7 @@ class TournamentTable(tables.Table):
     date = tables.DateColumn(verbose_name=_("Date"), format="d.m.Y")
     venue = tables.Column(verbose_name=_("Venue"))
     status = tables.Column(verbose_name=_("Status"))
+    heading_id = "turniere-titel"  # the heading the table's region is named by (its page's)
 
     class Meta:
         model = Tournament

@@ -52,6 +52,7 @@ class RankingTable(tables.Table):
     solo_won = tables.Column(verbose_name=_("Solo won"), attrs=FOLD)
     solo_played = tables.Column(verbose_name=_("Solo played"), attrs=FOLD)
     lot = tables.Column(verbose_name=_("Lot"), default="", attrs=FOLD)
+    heading_id = "rangliste-titel"  # the heading the table's region is named by (its page's)
 
     class Meta:
         attrs = {"class": "ranking"}

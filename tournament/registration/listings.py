@@ -23,6 +23,7 @@ class PlayerTable(tables.Table):
         verbose_name=_("Actions"),
         orderable=False,
     )
+    heading_id = "spieler-titel"  # the heading the table's region is named by (its page's)
 
     class Meta:
         model = Player

@@ -26,3 +26,12 @@ export function element(tag, className, content) {
   if (content !== undefined) node.textContent = content;
   return node;
 }
+
+// A button of the scorekeeper's screens (wizard.js): a choice, pressed when chosen before.
+export function choiceButton(label, data, pressed) {
+  const button = element("button", "phone-choice", label);
+  button.type = "button";
+  Object.assign(button.dataset, data);
+  button.setAttribute("aria-pressed", String(Boolean(pressed)));
+  return button;
+}

@@ -1,6 +1,6 @@
 // One game per screen on the scorekeeper's phone: contract, suit, declarer, partner, then the
 // result with its flags; saved into the queue as a line of code. A game of the list, tapped,
-// comes back into the same screens to be changed.
+// comes back into the same screens to be changed. The focus follows the screens (focus.js).
 
 import {
   blankDraft,
@@ -11,21 +11,15 @@ import {
   summaryOf,
   untouched,
 } from "./draft.js";
-import { element } from "./page.js";
+import { focusOf } from "./focus.js";
+import { choiceButton } from "./page.js";
 import { keeper, nameOf, nextNumber, sitsOut } from "./render.js";
-
-function choiceButton(label, data, pressed) {
-  const button = element("button", "phone-choice", label);
-  button.type = "button";
-  Object.assign(button.dataset, data);
-  button.setAttribute("aria-pressed", String(Boolean(pressed)));
-  return button;
-}
 
 export function wizardOf(app) {
   const { $, $$, choices } = app;
   const wizard = $("#phone-wizard");
   const summary = () => summaryOf(choices, app.draft, app.text, (p) => nameOf(app, p));
+  const focus = focusOf(wizard, $("#phone-wizard-title"));
 
   // The seats that play the draft's game, but `except`.
   function players(except) {
@@ -45,6 +39,7 @@ export function wizardOf(app) {
     if (wizard.hidden) return;
     if (untouched(draft)) draft.number = nextNumber(app);
     const current = draft.number === null ? "done" : step(draft);
+    focus.shown = current;
     $$("[data-step]", wizard).forEach((part) => {
       part.hidden = part.dataset.step !== current;
     });
@@ -64,7 +59,8 @@ export function wizardOf(app) {
       const buttons = options().map(([label, value]) =>
         choiceButton(label, { [current]: value }, value === draft[current])
       );
-      wizard.querySelector('[data-choices="' + current + '"]').replaceChildren(...buttons);
+      const box = wizard.querySelector('[data-choices="' + current + '"]');
+      focus.redraw(box, buttons, current);
     } else if (current === "result") {
       renderResult(contract);
     }
@@ -125,6 +121,13 @@ export function wizardOf(app) {
     if (!button || button.disabled) return;
     const data = button.dataset;
     const { draft } = app;
+    const before = focus.shown;
+    answer(data, draft);
+    focus.settle(before, data.go === "save");
+  });
+
+  // What the pressed button does to the draft, and the screen after it.
+  function answer(data, draft) {
     if (data.go === "back") {
       draft.steps.pop();
       render();
@@ -165,7 +168,7 @@ export function wizardOf(app) {
       draft.kontra = draft.kontra === level ? 0 : level;
       render();
     }
-  });
+  }
 
   // A game of the list, tapped by the scorekeeper: the same screens, filled in, to change it;
   // the line of code when the buttons cannot show it.
@@ -179,6 +182,7 @@ export function wizardOf(app) {
       app.draft = edited;
       render();
       wizard.scrollIntoView({ block: "end" });
+      focus.heading(); // "Change game n": the screens below it are the game's
     } else if (row) {
       app.editAsCode(row);
     }

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.request import RawPostDataException
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -40,6 +41,15 @@ PHONE_KEY = "phone"
 STATUS = {Outcome.SAVED: 200, Outcome.CONFLICT: 409, Outcome.REFUSED: 400}
 
 
+def private(response: HttpResponse) -> HttpResponse:
+    """Each phone's own answer: in its language (its cookie), with its PIN typed or not, keeping
+    the sheet or not. A cache on the way (a hall's proxy) keeps it for this phone alone and asks
+    each time, so that no phone is shown another's page (a German phone in Swedish)."""
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Cookie"])
+    return response
+
+
 class PhoneMixin:
     """Only a valid link of an open sheet; `unlocked` once this browser typed its PIN; `phone`
     names this browser among the table's phones."""
@@ -48,6 +58,9 @@ class PhoneMixin:
     request: HttpRequest  # set by the view this is mixed into (View.setup)
 
     def dispatch(self, request, *args, **kwargs):
+        return private(self._answer(request, *args, **kwargs))
+
+    def _answer(self, request, *args, **kwargs):
         self.link = table_link_open(kwargs["token"])
         if self.link is None:
             return self.gone()
@@ -196,7 +209,7 @@ class PhoneStateView(PhoneJsonMixin, View):
 
     def dispatch(self, request, *args, **kwargs):
         if request.method == "GET" and self._unchanged(request, kwargs["token"]):
-            return HttpResponse(status=204)
+            return private(HttpResponse(status=204))
         return super().dispatch(request, *args, **kwargs)
 
     @staticmethod
