@@ -14,7 +14,8 @@ from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Hand, Table, Tournament
-from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_save
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import HandEntry, hand_save
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from tournament.models import Hand, HandScore, SheetEvent
-from tournament.sheets.services.hands import HandConflict, HandEntry, hand_save
+from tournament.sheets.services.hand_errors import HandConflict
+from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.supervision import hand_approve
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -20,7 +20,8 @@ from django.urls import reverse
 from tournament.models import Correction, Hand, Sanction, SheetEvent, Table, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.ranking.standings import standings_compute
-from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_delete, hand_save
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import HandEntry, hand_delete, hand_save
 from tournament.sheets.services.supervision import (
     hand_approve,
     hand_refuse,

@@ -10,7 +10,8 @@ from tests.sheets.fixtures import enter, ruf, solo
 from tournament.models import Correction, Hand, HandScore, SheetEvent
 from tournament.sheets.forms import CorrectionForm
 from tournament.sheets.services.corrections import correction_apply, correction_request
-from tournament.sheets.services.hands import HandRuleError, hand_delete
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import hand_delete
 from tournament.sheets.services.restore import hand_restore
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_approve, sanction_record

@@ -8,7 +8,8 @@ from django.utils import translation
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, HandScore, Table
 from tournament.ranking.standings import standings_compute
-from tournament.sheets.services.hands import HandConflict, HandRuleError, SanctionInput, hand_record
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
+from tournament.sheets.services.hands import SanctionInput, hand_record
 
 pytestmark = pytest.mark.django_db
 

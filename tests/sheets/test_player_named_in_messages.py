@@ -9,7 +9,7 @@ from django.urls import reverse
 from scoring.hand import Violation
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Membership, Player
-from tournament.sheets.services.hands import violations_as_errors
+from tournament.sheets.services.hand_errors import violations_as_errors
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,8 @@ from tournament.sheets.services.corrections import (
     correction_reject,
     correction_request,
 )
-from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_delete, hand_save
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import HandEntry, hand_delete, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close, sheet_state
 from tournament.sheets.services.supervision import hand_approve, hand_strike, sanction_record
 

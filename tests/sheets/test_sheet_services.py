@@ -13,13 +13,8 @@ import pytest
 from tests.conftest import SHEET_NAMES
 from tests.sheets.fixtures import enter, points, ruf, solo
 from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
-from tournament.sheets.services.hands import (
-    HandConflict,
-    HandEntry,
-    HandRuleError,
-    hand_delete,
-    hand_save,
-)
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
+from tournament.sheets.services.hands import HandEntry, hand_delete, hand_save
 from tournament.sheets.services.supervision import (
     approvals_pending,
     hand_approve,

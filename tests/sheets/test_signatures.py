@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.models import Membership, SheetEvent
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import seat_sign, sheet_state
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,8 @@ from tournament.models import Hand, HandScore, Table, Tournament
 from tournament.sheets.display import sheet_rows, sheet_seats
 from tournament.sheets.pdf import scoresheet_pdf
 from tournament.sheets.services.corrections import correction_request
-from tournament.sheets.services.hands import HandEntry, HandRuleError, hand_delete, hand_save
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import HandEntry, hand_delete, hand_save
 from tournament.sheets.services.sheet import sheet_state
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from scoring.totals import SeatTotals
 from tournament import models
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import seat_sign, sheet_close, sheet_state
 from tournament.totals.services import table_recording_set, totals_save
 

@@ -15,7 +15,7 @@ from tournament.core.raw_input import number_or_none
 from tournament.phones.services import Outcome, entry_once
 from tournament.sheets.entry import entry_save
 from tournament.sheets.forms import EntryForm, errors_text
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import seat_confirm
 
 #: The names in messages of the entry line's fields that have no label (hidden fields).

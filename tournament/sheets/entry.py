@@ -13,7 +13,8 @@ from tournament.core.engine import entry_lines
 from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm, form_add_errors
-from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_save
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
+from tournament.sheets.services.hands import hand_save
 
 
 def entry_save(

@@ -12,7 +12,8 @@ from tournament import models
 from tournament.core.engine import tournament_point_table
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import code_message, errors_text, game_from_code
-from tournament.sheets.services.hands import HandRuleError, hand_check
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import hand_check
 
 
 def entry_preview(*, table: models.Table, number: str, code: str) -> dict:

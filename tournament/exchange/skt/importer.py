@@ -34,7 +34,7 @@ from tournament.exchange.skt.standings import skt_standings
 from tournament.persons.matching import Entry, duplicates_likely, key
 from tournament.persons.services import PersonError, person_create, player_person_link
 from tournament.ranking.standings import standings_compute
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_close
 from tournament.totals.services import TotalsError, totals_save
 

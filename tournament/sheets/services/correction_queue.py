@@ -16,7 +16,8 @@ from tournament.sheets.display import snapshot_text
 from tournament.sheets.facts import facts_compared, player_text, stored_offender
 from tournament.sheets.forms import errors_text
 from tournament.sheets.services.corrections import corrections_pending, game_from_json
-from tournament.sheets.services.hands import HandRuleError, hand_check, hand_draft
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import hand_check, hand_draft
 from tournament.sheets.services.outlook import ChangeOutlook, change_outlook, sheet_games
 
 

@@ -15,9 +15,9 @@ from tournament import models
 from tournament.core.engine import hand_sanction
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.sheets.services.decisions import hand_decisions
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import (
     HandEntry,
-    HandRuleError,
     hand_check,
     hand_delete,
     hand_save,

@@ -22,45 +22,16 @@ from scoring.hand import HandFacts, Violation, hand_violations
 from scoring.seating import first_game_number, sheet_length
 from tournament import models
 from tournament.core.engine import SheetContext, engine_hand, hand_sanction, sheet_context
-from tournament.core.errors import player_label, violation_message
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.core.scores import table_rescore
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-
-
-class HandRuleError(Exception):
-    """The game breaks a rule; `errors` maps a form field to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
-
-
-class HandConflict(Exception):
-    """Somebody else changed the game since it was loaded (its version differs)."""
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError, violations_as_errors
 
 
 @dataclass(frozen=True)
 class SanctionInput:
     offender: models.Player
     reason: str
-
-
-def violations_as_errors(violations: Iterable[Violation]) -> dict[str, list[str]]:
-    """The violations as form errors, players named by start number and name: the engine knows
-    them by their primary key, which means nothing to anybody at the table."""
-    violations = list(violations)
-    keys = {str(v.params["player"]) for v in violations if v.params.get("player") is not None}
-    names = {
-        str(pk): player_label(number, name)
-        for pk, number, name in models.Player.objects.filter(
-            pk__in=[int(key) for key in keys if key.isdecimal()]
-        ).values_list("pk", "start_number", "name")
-    }
-    errors: dict[str, list[str]] = {}
-    for violation in violations:
-        errors.setdefault(violation.field, []).append(violation_message(violation, names))
-    return errors
 
 
 @dataclass(frozen=True)

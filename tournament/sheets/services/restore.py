@@ -16,14 +16,8 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.history import Kind
-from tournament.sheets.services.hands import (
-    HandConflict,
-    HandEntry,
-    HandRuleError,
-    SanctionInput,
-    Supervision,
-    hand_save,
-)
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
+from tournament.sheets.services.hands import HandEntry, SanctionInput, Supervision, hand_save
 
 GAME_KEYS = ("contract", "suit", "won", "schneider", "schwarz", "tout", "augen", "laufende")
 

@@ -15,7 +15,8 @@ from tournament.core.engine import sheet_lines
 from tournament.core.history import Kind, event_log
 from tournament.core.public_cache import public_pages_changed
 from tournament.phones.services import code_try
-from tournament.sheets.services.hands import HandRuleError, sheet_closed_error, table_lock
+from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hands import sheet_closed_error, table_lock
 
 # The signature column (Seat.signature) when the clerk ticks a paper signature, when a player
 # confirmed on the table's phone with the personal code of the start card, and how the phone

@@ -15,8 +15,8 @@ from tournament import models
 from tournament.core.engine import SheetContext, hand_sanction, sheet_context
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.core.scores import table_rescore
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import (
-    HandRuleError,
     hand_check,
     sheet_closed_error,
     table_lock,

@@ -14,7 +14,7 @@ from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
 from tournament.core.errors import player_label
 from tournament.sheets.forms import errors_text
 from tournament.sheets.services.closing_preview import ClosePreview, sheet_close_preview
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_close
 from tournament.sheets.views.sheet import SheetMixin
 

@@ -18,7 +18,8 @@ from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
 from tournament.sheets.forms import HandDeleteForm, errors_text, form_add_errors
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-from tournament.sheets.services.hands import HandConflict, HandRuleError, hand_delete
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
+from tournament.sheets.services.hands import hand_delete
 from tournament.sheets.services.restore import (
     deletion_restorable,
     hand_restore,

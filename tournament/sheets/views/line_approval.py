@@ -12,7 +12,7 @@ from tournament import models
 from tournament.core.access import SUPERVISOR
 from tournament.sheets.entry import conflict_message
 from tournament.sheets.forms import ApprovalForm, form_add_errors
-from tournament.sheets.services.hands import HandConflict, HandRuleError
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import hand_approve
 from tournament.sheets.views.sheet import SheetPageMixin
 

@@ -44,7 +44,7 @@ from tournament.sheets.forms import (
 from tournament.sheets.line_approval import awaits_approval, line_approval
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-from tournament.sheets.services.hands import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.restore import deletion_restorable
 from tournament.sheets.services.sheet import (
     seat_sign,

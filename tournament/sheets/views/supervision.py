@@ -36,7 +36,7 @@ from tournament.sheets.services.corrections import (
     correction_reject,
     correction_request,
 )
-from tournament.sheets.services.hands import HandConflict, HandRuleError
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import (
     hand_approve,
     hand_refuse,
