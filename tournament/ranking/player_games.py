@@ -1,11 +1,12 @@
 """A player's games as the player's page shows them: each game's points with the running total,
-the points per Durchgang, and the sanctions against the player (with the player he replaced)."""
+the points per Durchgang, and the sanctions against the player, with those of the players whose
+seat he holds (the whole chain of substitutes, 5.2.11: core.substitutes.seat_chain)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament import models
@@ -18,7 +19,7 @@ class PlayerGames:
     games: list[tuple]
     #: (Durchgang number, the player's points in it) of every Durchgang up to the last one shown
     per_durchgang: list[tuple[int, int]]
-    #: (score, sanction) of each sanction against the player or the player he replaced
+    #: (score, sanction) of each sanction against the player or a player whose seat he holds
     sanctions: list[tuple]
     #: the running total after each game
     running: list[int]
@@ -43,9 +44,9 @@ class TotalsLine:
     hand: _TotalsHand
 
 
-def _totals_lines(player: models.Player, last: int) -> list[TotalsLine]:
+def _totals_lines(chain: Sequence[int], last: int) -> list[TotalsLine]:
     seats = models.Seat.objects.filter(
-        Q(player=player) | Q(player_id=player.replaces_id),
+        player_id__in=chain,
         durchgang__number__lte=last,
         table__recording=models.Tournament.Recording.TOTALS,
         table__totals_at__isnull=False,
@@ -53,17 +54,16 @@ def _totals_lines(player: models.Player, last: int) -> list[TotalsLine]:
     return [TotalsLine(s.durchgang.number, s.points, _TotalsHand(s.table)) for s in seats]
 
 
-def player_games(*, player: models.Player, last: int) -> PlayerGames:
-    """The player's games of Durchgänge 1 to `last`, with those of the player he replaced; a
-    Durchgang at a table recorded by its totals as one line with the Durchgang's total."""
+def player_games(*, chain: Sequence[int], last: int) -> PlayerGames:
+    """The games of Durchgänge 1 to `last` of the players of `chain` (`seat_chain`: a player and
+    those whose seat he holds); a Durchgang at a table recorded by its totals as one line with
+    the Durchgang's total."""
     scores: list[models.HandScore | TotalsLine] = list(
-        models.HandScore.objects.filter(
-            Q(player=player) | Q(player_id=player.replaces_id), durchgang_number__lte=last
-        )
+        models.HandScore.objects.filter(player_id__in=chain, durchgang_number__lte=last)
         .select_related("hand__table", "hand__declarer", "hand__sanction__offender")
         .order_by("durchgang_number", "hand__table__number", "hand__number")
     )
-    scores += _totals_lines(player, last)
+    scores += _totals_lines(chain, last)
     scores.sort(key=lambda s: s.durchgang_number)  # stable: the games keep their order
     running, total = [], 0
     games: list[tuple] = []
@@ -82,7 +82,7 @@ def player_games(*, player: models.Player, last: int) -> PlayerGames:
     sanctions = [
         (score, sanction)
         for score, _text, _total, sanction in games
-        if sanction is not None and sanction.offender_id in (player.pk, player.replaces_id)
+        if sanction is not None and sanction.offender_id in chain
     ]
     return PlayerGames(
         games=games, per_durchgang=per_durchgang, sanctions=sanctions, running=running, total=total

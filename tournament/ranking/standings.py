@@ -1,7 +1,7 @@
 """The standings: one aggregate query over the seats' totals, ordered by the pure ranking.
 
 Substitutes (5.2.11) are folded into one row under the substitute, who takes over the seat and
-the points of the player replaced.
+the points of the player replaced, along the whole chain (core.substitutes).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from rules.tiebreaks import COUNTERS
 from scoring.ranking import Totals, rank_players
 from tournament import models
+from tournament.core.substitutes import seat_holders
 
 
 @dataclass(frozen=True)
@@ -86,11 +87,8 @@ def standings_compute(tournament: models.Tournament, *, after: int | None = None
         .order_by("start_number")
     )
     players = {p.pk: p for p in rows}
-    final = {pk: pk for pk in players}
-    replaced_by = {p.replaces_id: pk for pk, p in players.items() if p.replaces_id}
-    for pk in players:
-        while final[pk] in replaced_by:
-            final[pk] = replaced_by[final[pk]]
+    # The whole chain of substitutes (O1 ← Z1 ← Z2) is folded under its last holder.
+    final = seat_holders({pk: p.replaces_id for pk, p in players.items()})
     sums: dict[int, dict[str, int]] = {}
     for pk, p in players.items():
         acc = sums.setdefault(final[pk], dict.fromkeys(("points", "plus", "minus"), 0))

@@ -31,6 +31,7 @@ from tournament.core.publication import ranking_publish, ranking_visible_until
 from tournament.core.qr import qr_svg
 from tournament.core.site_url import absolute_url
 from tournament.core.stock import tournament_stock
+from tournament.core.substitutes import seat_chain
 from tournament.ranking.charts import bar_chart, line_chart
 from tournament.ranking.forms import PublishForm
 from tournament.ranking.listings import RankingTable, ranking_rows
@@ -185,20 +186,21 @@ class RankingPdfView(RankingPageMixin, View):
 
 @method_decorator(public_page_cached(), name="dispatch")
 class PlayerView(RankingPageMixin, TemplateView):
-    """A player's games, points per Durchgang, running total and the sanctions against him
-    (with the player he replaced): public with the ranking, always for the staff."""
+    """A player's games, points per Durchgang, running total, Stock and the sanctions against
+    him (with the players whose seat he holds): public with the ranking, always for the staff."""
 
     template_name = "tournament/ranking/player.html"
 
     def get_context_data(self, **kwargs):
         tournament, last = self.tournament, self.last
         person = get_object_or_404(tournament.players, start_number=self.kwargs["start_number"])
-        record = player_games(player=person, last=last)
+        # The player and those whose seat he holds, along the whole chain of substitutes (5.2.11)
+        ids = seat_chain(person)
+        record = player_games(chain=ids, last=last)
         standing = next(
             (s for s in standings_compute(tournament, after=last) if s.player.pk == person.pk),
             None,
         )
-        ids = [person.pk] + ([person.replaces_id] if person.replaces_id else [])
         owed = tournament_stock(tournament, players=ids, last=last)
         return super().get_context_data(
             player=person,

@@ -13,6 +13,7 @@ from rules.tiebreaks import COUNTERS
 from tournament import models
 from tournament.core.engine import tournament_point_table
 from tournament.core.stock import tournament_stock
+from tournament.core.substitutes import seat_sums, tournament_seat_holders
 from tournament.exchange.exports.xlsx import Column, Euros, score_cells, sheet_write
 from tournament.ranking.standings import standings_after, standings_compute
 
@@ -70,7 +71,12 @@ def ranking_write(workbook: Workbook, tournament: models.Tournament, roster: Ros
         Column(_("Lot"), 4),
     ]
     # The Stock of thrown-in deals (4.1.5 of 2024) where the tournament sets one: money in euros.
-    stock = tournament_stock(tournament, last=after) if tournament.stock_cents else None
+    # A substitute's Stock holds that of every player whose seat he took over (5.2.11).
+    stock = (
+        seat_sums(tournament_stock(tournament, last=after), tournament_seat_holders(tournament))
+        if tournament.stock_cents
+        else None
+    )
     if stock is not None:
         columns.append(Column(_("Stock (€)"), 6))
     rows = (
