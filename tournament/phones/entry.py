@@ -14,6 +14,7 @@ from tournament import models
 from tournament.core.raw_input import number_or_none
 from tournament.phones.services import Outcome, entry_once
 from tournament.sheets.entry import entry_save
+from tournament.sheets.first_game import first_game_note
 from tournament.sheets.forms import EntryForm, errors_text
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import seat_confirm
@@ -39,10 +40,11 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
                 ) % {"n": number}
             return Outcome.REFUSED, entry_form_message(form)
         if hand.needs_approval and not hand.approved_by:
-            return Outcome.SAVED, _(
-                "Game %(n)s is saved and waits for the Turnierleitung's approval."
-            ) % {"n": hand.number}
-        return Outcome.SAVED, _("Game %(n)s is saved.") % {"n": hand.number}
+            saved = _("Game %(n)s is saved and waits for the Turnierleitung's approval.")
+        else:
+            saved = _("Game %(n)s is saved.")
+        note = first_game_note(hand)  # how 5.2.15 scored a first-game Tout or Schwarz
+        return Outcome.SAVED, " ".join(filter(None, [saved % {"n": hand.number}, note]))
 
     return entry_once(
         link=link,

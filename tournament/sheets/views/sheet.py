@@ -29,6 +29,7 @@ from tournament.sheets.display import (
     snapshot_text,
 )
 from tournament.sheets.entry import entry_save
+from tournament.sheets.first_game import first_game_note
 from tournament.sheets.forms import (
     ApprovalForm,
     CorrectionForm,
@@ -238,6 +239,9 @@ class HandEnterView(SheetPageMixin, TemplateView):
         if hand is None:
             context = self.get_context_data(table_obj=table, entry_form=form)
             return self.render_to_response(context, status=400)
+        note = first_game_note(hand)  # how 5.2.15 scored a first-game Tout or Schwarz
+        if note:
+            messages.info(request, note)
         if supervisor and awaits_approval(hand):  # approved right there, on the line
             return redirect(self.sheet_url(table) + f"?{APPROVE}={hand.number}")
         if awaits_approval(hand):
