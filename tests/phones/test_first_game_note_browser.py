@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SAID = (
     "Spiel 1 ist gespeichert und wartet auf die Genehmigung der Turnierleitung. "
-    "Spiel 1: Tout im ersten Spiel, gewertet als einfaches Solo (Regel 5.2.15): "
+    "Spiel 1: Tout im ersten Spiel, gewertet als einfaches Einzelspiel (Regel 5.2.15): "
     "gewonnen wie eingetragen (ohne Augen)."
 )
 

@@ -13,8 +13,10 @@ from tournament.models import Tournament
 pytestmark = pytest.mark.django_db
 
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py: table 1 seats players 1 to 4
-HEAD = "Spiel %s: Tout im ersten Spiel, gewertet als einfaches Solo (Regel 5.2.15): "
-SCHWARZ = "Spiel 1: Schwarz im ersten Spiel, gewertet als einfaches Solo ohne Schneider (Regel "
+HEAD = "Spiel %s: Tout im ersten Spiel, gewertet als einfaches Einzelspiel (Regel 5.2.15): "
+SCHWARZ = (
+    "Spiel 1: Schwarz im ersten Spiel, gewertet als einfaches Einzelspiel ohne Schneider (Regel "
+)
 
 
 def save_line(client, number: int, code: str) -> str:
@@ -62,7 +64,7 @@ def test_5_2_15_the_phone_says_it_after_the_saved_message(link):
     message = answer.json()["message"]
     assert message.startswith("Spiel 1 ist gespeichert")
     assert message.endswith(
-        "Spiel 1: Tout im ersten Spiel, gewertet als einfaches Solo (Regel 5.2.15): "
+        "Spiel 1: Tout im ersten Spiel, gewertet als einfaches Einzelspiel (Regel 5.2.15): "
         "gewonnen mit 100 Augen."
     )
     second = enter(keeper, link, 2, "s h 3 + t").json()["message"]
