@@ -103,8 +103,8 @@ def hand_check(
     mistake_by_id: int | None = None,
 ) -> HandFacts:
     """The engine's view of `hand` on the sheet of `context` (read from `table` when the caller
-    has none), with the offender of a sanction and who made the mistake (3.4.18), if any; raises `HandRuleError` when it breaks a
-    rule of the tournament."""
+    has none), with the offender of a sanction and who made the mistake (3.4.18), if any;
+    raises `HandRuleError` when it breaks a rule of the tournament."""
     if context is None:
         assert table is not None, "hand_check needs the table or its context"
         context = sheet_context(table)
