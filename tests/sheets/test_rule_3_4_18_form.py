@@ -5,9 +5,13 @@ say so; a wrong choice is refused in German and nothing is stored."""
 from __future__ import annotations
 
 import pytest
+from django.core.management import call_command
+from django.utils import translation
+from openpyxl import load_workbook
 
 from tests.sheets.test_decisions_guarded import decide, game, page, players, url
 from tournament.models import Sanction, SheetEvent
+from tournament.sheets.services.supervision import sanction_record
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +64,25 @@ def test_3_4_18_a_wrong_maker_is_refused_in_german_and_nothing_is_stored(
     assert message in page(response)
     assert not Sanction.objects.filter(hand=hand).exists()
     assert scores(game()) == before
+
+
+def test_3_4_18_the_excel_sanctions_sheet_names_the_maker(evening, supervisor, tmp_path):
+    decide("approved", supervisor)
+    p, hand = players(), game()
+    sanction_record(
+        hand=hand,
+        user=supervisor,
+        offender=p[1],
+        mistake_by=p[2],
+        reason="Karten aufgedeckt",
+        version=hand.version,
+    )
+    out = tmp_path / "abend.xlsx"
+    with translation.override("en"):
+        call_command("export_xlsx", "abend", "--out", str(out))
+    sheet = load_workbook(out)["Strafen"]
+    header, *rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    row = dict(zip(header, rows[0], strict=True))
+    assert row["Offender"] == "1 Spieler 1"
+    assert row["Mistake made by (rule 3.4.18)"] == "2 Spieler 2"
+    assert row["Points"] == -18
