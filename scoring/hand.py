@@ -185,8 +185,10 @@ def hand_violations(hand: HandFacts, rules: Rules, *, thrown_in: int = 0) -> lis
 
 
 #: What a thrown-in deal cannot have: nobody played, so nothing of a game is written.
-THROWN_IN_EMPTY = ("declarer", "partner", "suit", "won", "augen", "laufende", "offender")
-THROWN_IN_EMPTY += ("mistake_by",)
+THROWN_IN_EMPTY = (
+    *("declarer", "partner", "suit", "won", "augen", "laufende"),
+    *("offender", "mistake_by"),
+)
 SANCTION_FIELDS = {"offender": "sanction.offender", "mistake_by": "sanction.mistake_by"}
 THROWN_IN_FALSE = ("schneider", "schwarz", "tout", "kontra")
 
