@@ -78,6 +78,7 @@ class HandFacts:
     laufende: int | None = None
     kontra: int = 0
     offender: str | None = None
+    mistake_by: str | None = None  # 3.4.18: whose mistake the offender revealed his cards after
     struck: bool = False
     first_game_rule: bool = True  # the tournament plays by 5.2.15
     sie_first_game_allowed: bool = False  # True: a Sie counts in game 1 (2024), else 2.9.1
@@ -184,7 +185,11 @@ def hand_violations(hand: HandFacts, rules: Rules, *, thrown_in: int = 0) -> lis
 
 
 #: What a thrown-in deal cannot have: nobody played, so nothing of a game is written.
-THROWN_IN_EMPTY = ("declarer", "partner", "suit", "won", "augen", "laufende", "offender")
+THROWN_IN_EMPTY = (
+    *("declarer", "partner", "suit", "won", "augen", "laufende"),
+    *("offender", "mistake_by"),
+)
+SANCTION_FIELDS = {"offender": "sanction.offender", "mistake_by": "sanction.mistake_by"}
 THROWN_IN_FALSE = ("schneider", "schwarz", "tout", "kontra")
 
 
@@ -193,7 +198,7 @@ def _thrown_in_violations(hand: HandFacts, rules: Rules) -> list[Violation]:
     if not rules.all_pass_thrown_in:
         return [Violation("contract", "thrown_in_not_recorded", {"number": hand.number})]
     found = [
-        Violation("sanction.offender" if name == "offender" else name, "thrown_in_field")
+        Violation(SANCTION_FIELDS.get(name, name), "thrown_in_field")
         for name in THROWN_IN_EMPTY
         if getattr(hand, name) is not None
     ]
@@ -219,17 +224,20 @@ def _player_violations(hand: HandFacts) -> list[Violation]:
             found.append(Violation("partner", "partner_is_declarer"))
     elif hand.partner is not None:
         found.append(Violation("partner", "partner_not_allowed", {"contract": hand.contract}))
-    if hand.offender is not None:
-        if hand.offender not in seated:
-            found.append(Violation("sanction.offender", "not_seated", {"player": hand.offender}))
-        elif hand.offender not in playing:
-            found.append(
-                Violation(
-                    "sanction.offender",
-                    "sits_out",
-                    {"player": hand.offender, "number": hand.number},
-                )
-            )
+    for role in ("offender", "mistake_by"):
+        player = getattr(hand, role)
+        if player is None:
+            continue
+        if player not in seated:
+            found.append(Violation(SANCTION_FIELDS[role], "not_seated", {"player": player}))
+        elif player not in playing:
+            params = {"player": player, "number": hand.number}
+            found.append(Violation(SANCTION_FIELDS[role], "sits_out", params))
+    if hand.mistake_by is not None:
+        if hand.offender is None:
+            found.append(Violation("sanction.mistake_by", "mistake_by_without_offender"))
+        elif hand.mistake_by == hand.offender:
+            found.append(Violation("sanction.mistake_by", "mistake_by_is_offender"))
     return found
 
 
@@ -308,7 +316,8 @@ def hand_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
 
 def _sanction_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
     """Rule 3.4.17 as the project reads it (docs/rules.md, section 6), with the table's
-    sanction values: offender, his partners (0) and each player of the other side."""
+    sanction values: offender, his partners (0) and each player of the other side. Under
+    3.4.18 the player who made the mistake the offender revealed his cards after scores 0."""
     offender = hand.offender
     assert offender is not None
     side = hand.declaring_side
@@ -317,6 +326,8 @@ def _sanction_points(hand: HandFacts, table: PointTable) -> dict[str, int]:
     scored = table.sanction_points(scored_game(hand), by_declaring_side=offender in side)
     points = dict.fromkeys(offending, scored.partners) | dict.fromkeys(opposing, scored.opponents)
     points[offender] = scored.offender
+    if hand.mistake_by is not None:
+        points[hand.mistake_by] = 0
     return points
 
 

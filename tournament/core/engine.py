@@ -125,11 +125,13 @@ def engine_hand(
     context: SheetContext,
     *,
     offender_id: int | None = None,
+    mistake_by_id: int | None = None,
     first_number: int = 1,
 ) -> HandFacts:
     """The engine's view of a game at the sheet of `context`; `offender_id` is the player whose
     offence ended it (3.4.17), if any; `first_number` the sheet's first real game (after the
-    thrown-in deals it starts with, `scoring.seating.first_game_number`)."""
+    thrown-in deals it starts with, `scoring.seating.first_game_number`); `mistake_by_id` the
+    player after whose mistake the offender revealed his cards (3.4.18), if recorded."""
     return HandFacts(
         number=hand.number,
         seats=context.seats,
@@ -145,6 +147,7 @@ def engine_hand(
         laufende=hand.laufende,
         kontra=hand.kontra,
         offender=str(offender_id) if offender_id is not None else None,
+        mistake_by=str(mistake_by_id) if mistake_by_id is not None else None,
         struck=hand.struck,
         first_game_rule=context.first_game_rule,
         sie_first_game_allowed=context.sie_first_game_allowed,
@@ -161,6 +164,7 @@ def stored_engine_hand(
         hand,
         context,
         offender_id=sanction.offender_id if sanction else None,
+        mistake_by_id=sanction.mistake_by_id if sanction else None,
         first_number=first_number,
     )
 

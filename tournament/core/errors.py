@@ -23,6 +23,14 @@ MESSAGES = {
     "partner_not_allowed": _("Only a Rufspiel has a partner."),
     "tout_not_allowed": _("A %(contract)s cannot be played Tout."),
     "sie_first_game": _("A Sie does not count in the first game (rule 2.9.1) and is refused."),
+    "mistake_by_without_offender": _(
+        "Who made the mistake (rule 3.4.18) is given only with the offender who revealed his "
+        "cards after it."
+    ),
+    "mistake_by_is_offender": _(
+        "The offender cannot be the one who made the mistake (rule 3.4.18): the offender is the "
+        "player who revealed his cards after another player's mistake."
+    ),
     "sie_sanctioned": _("A Sie is laid down, not played: it cannot be sanctioned."),
     "won_missing": _("Say whether the declaring side won or lost."),
     "schwarz_without_schneider": _("Schwarz is always Schneider too."),

@@ -22,6 +22,8 @@ def hand_snapshot(hand: models.Hand | None) -> dict | None:
     sanction = (
         {"offender": person(recorded.offender), "reason": recorded.reason} if recorded else None
     )
+    if recorded is not None and recorded.mistake_by is not None:  # 3.4.18, only when recorded
+        sanction = {**(sanction or {}), "mistake_by": person(recorded.mistake_by)}
     points = {
         str(start): value
         for start, value in models.HandScore.objects.filter(hand=hand)

@@ -127,6 +127,15 @@ class Sanction(models.Model):
     offender = models.ForeignKey(
         Player, on_delete=models.RESTRICT, related_name="+", verbose_name=_("offender")
     )
+    # Rule 3.4.18: the offender revealed his cards after this player's mistake; he scores 0.
+    mistake_by = models.ForeignKey(
+        Player,
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("mistake made by"),
+    )
     reason = models.CharField(_("reason"), max_length=300)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

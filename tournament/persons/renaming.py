@@ -41,8 +41,11 @@ def _snapshot_renamed(snapshot: Any, names: dict[int, str]) -> Any:
         if field in renamed:
             renamed[field] = _renamed(renamed[field], names)
     sanction = renamed.get("sanction")
-    if isinstance(sanction, dict) and "offender" in sanction:
-        renamed["sanction"] = {**sanction, "offender": _renamed(sanction["offender"], names)}
+    if isinstance(sanction, dict):
+        people = {
+            k: _renamed(sanction[k], names) for k in ("offender", "mistake_by") if k in sanction
+        }
+        renamed["sanction"] = {**sanction, **people}
     return renamed
 
 

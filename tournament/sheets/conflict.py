@@ -65,7 +65,9 @@ def entry_conflict(form: EntryForm, table: models.Table) -> EntryForm:
 def conflict_of(table: models.Table, number: int, code: str, game: HandEntry) -> EntryConflict:
     seats = list(table.seats.select_related("player").order_by("position"))
     stored = (
-        models.Hand.objects.select_related("sanction__offender", "declarer", "partner")
+        models.Hand.objects.select_related(
+            "sanction__offender", "sanction__mistake_by", "declarer", "partner"
+        )
         .filter(table=table, number=number)
         .first()
     )

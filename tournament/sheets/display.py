@@ -28,6 +28,11 @@ CONTRACT_LABELS = {
 }
 
 
+def mistake_by_text(player: object) -> str:
+    """Who made the mistake the offender revealed his cards after (3.4.18), in words."""
+    return _("mistake made by %(player)s (rule 3.4.18, scores 0)") % {"player": player}
+
+
 def contract_text(contract: str, suit: str = "", tout: bool = False) -> str:
     """ "Solo Eichel Tout": the suit named in the active deck ("Solo Kreuz Tout")."""
     text = str(CONTRACT_LABELS[Contract(contract)])
@@ -94,6 +99,8 @@ def snapshot_text(snapshot: dict | None) -> str:
         parts.append(_("struck"))
     if snapshot.get("sanction"):
         parts.append(_("sanction against %(offender)s") % snapshot["sanction"])
+        if snapshot["sanction"].get("mistake_by"):
+            parts.append(mistake_by_text(snapshot["sanction"]["mistake_by"]))
     if snapshot.get("approved_by"):
         parts.append(_("approved by %(name)s") % {"name": snapshot["approved_by"]})
     points = snapshot.get("points")
@@ -154,7 +161,9 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
     count = len(seats)
     hands = {
         h.number: h
-        for h in table.hands.select_related("declarer", "partner", "sanction__offender")
+        for h in table.hands.select_related(
+            "declarer", "partner", "sanction__offender", "sanction__mistake_by"
+        )
         .prefetch_related(
             Prefetch(
                 "scores",

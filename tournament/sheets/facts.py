@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.core.engine import hand_sanction
 from tournament.core.errors import player_label
-from tournament.sheets.display import contract_text
+from tournament.sheets.display import contract_text, mistake_by_text
 
 
 def player_text(player: models.Player | None) -> str:
@@ -27,6 +27,9 @@ def _decision(hand: models.Hand, offender: models.Player | None) -> str:
         parts.append(_("struck"))
     if offender is not None:
         parts.append(_("sanction against %(offender)s") % {"offender": player_text(offender)})
+        maker = hand.sanction.mistake_by if hand_sanction(hand) is not None else None
+        if maker is not None:
+            parts.append(mistake_by_text(player_text(maker)))
     if hand.approved_by:
         parts.append(_("approved by %(name)s") % {"name": hand.approved_by})
     return ", ".join(parts) or "–"

@@ -40,6 +40,7 @@ CODE_MESSAGES = {
 def form_add_errors(form, errors: dict[str, list[str]], *, default: str | None = None) -> None:
     """Show a service's rule errors next to their fields (else next to `default`)."""
     for field, texts in errors.items():
+        field = field.removeprefix("sanction.")  # the engine's "sanction.offender"
         target = field if field in form.fields else (None if field == "__all__" else default)
         for text in texts:
             form.add_error(target, text)
@@ -248,6 +249,15 @@ class SanctionForm(VersionedForm):
         required=False,
         help_text=_("E.g. revoke, playing out of turn, information, revealed cards."),
     )
+    mistake_by = PlayerChoiceField(
+        queryset=models.Player.objects.none(),
+        label=_("Mistake made by (rule 3.4.18)"),
+        required=False,
+        help_text=_(
+            "Only when the offender revealed his cards after another player's mistake: "
+            "that player scores 0."
+        ),
+    )
 
     def __init__(self, *args, table: models.Table, **kwargs):
         kwargs.setdefault("auto_id", "strafe_%s")  # beside the strike form on the game's page
@@ -257,6 +267,9 @@ class SanctionForm(VersionedForm):
             "seats__position"
         )
         offender.empty_label = _("— no sanction —")
+        mistake_by = cast(PlayerChoiceField, self.fields["mistake_by"])
+        mistake_by.queryset = offender.queryset
+        mistake_by.empty_label = _("— nobody —")
 
 
 class SignForm(forms.Form):

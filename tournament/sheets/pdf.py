@@ -52,6 +52,7 @@ from tournament.sheets.display import (
     Row,
     contract_text,
     correction_marks,
+    mistake_by_text,
     result_text,
     sheet_rows,
     sheet_seats,
@@ -128,6 +129,8 @@ def _line(row: Row) -> Line:
     if sanction is not None:
         offence = _("sanction against %(offender)s") % {"offender": sanction.offender.name}
         notes.append(f"{offence}: {sanction.reason}")
+        if sanction.mistake_by is not None:
+            notes.append(mistake_by_text(sanction.mistake_by.name))
     return Line(
         row,
         contract=contract_text(hand.contract, hand.suit, hand.tout),

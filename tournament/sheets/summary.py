@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.seating import dealer_index, playing_indices
 from tournament import models
 from tournament.core.errors import player_label
-from tournament.sheets.display import contract_text, result_text
+from tournament.sheets.display import contract_text, mistake_by_text, result_text
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ def decisions_text(snapshot: dict) -> list[str]:
             _("sanction against %(offender)s") % {"offender": sanction.get("offender")}
             + f": {sanction.get('reason', '')}"
         )
+        if sanction.get("mistake_by"):
+            texts.append(mistake_by_text(sanction["mistake_by"]))
     return texts
 
 

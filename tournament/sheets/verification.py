@@ -47,7 +47,7 @@ def verification_code(
                 hand.declarer.start_number if hand.declarer else None,
                 hand.partner.start_number if hand.partner else None,
                 _when(hand.approved_at),
-                [sanction.offender.start_number, sanction.reason] if sanction else None,
+                _sanction_content(sanction),
                 points,
             ]
         )
@@ -99,7 +99,9 @@ def sheet_verification(table: models.Table) -> str:
         "hand_id", "player_id", "points"
     ):
         points.setdefault(hand_id, {})[player_id] = value
-    hands = table.hands.select_related("declarer", "partner", "sanction__offender")
+    hands = table.hands.select_related(
+        "declarer", "partner", "sanction__offender", "sanction__mistake_by"
+    )
     games = [
         (hand, [points.get(hand.pk, {}).get(seat.player_id, 0) for seat in seats])
         for hand in hands.order_by("number")
@@ -122,3 +124,14 @@ def sheet_verification_of(
         points = {score.player_id: score.points for score in hand.scores.all()}
         games.append((hand, [points.get(seat.player_id, 0) for seat in seats]))
     return verification_code(table, seats, games, sorted(corrections, key=lambda c: c.pk))
+
+
+def _sanction_content(sanction: models.Sanction | None) -> list | None:
+    """The sanction as the signature covers it; who made the mistake (3.4.18) only when
+    recorded, so that sheets signed before it existed keep their hash."""
+    if sanction is None:
+        return None
+    content: list = [sanction.offender.start_number, sanction.reason]
+    if sanction.mistake_by is not None:
+        content.append(sanction.mistake_by.start_number)
+    return content

@@ -298,7 +298,8 @@ class _Restore:
                     continue
                 r = recorded.get((*key, h.number), {"recorded_by": None, "recorded_at": now})
                 sanctions.append(
-                    (self.hand_id[(*key, h.number)], self.player[h.offender], h.reason)
+                    (self.hand_id[(*key, h.number)], self.player[h.offender])
+                    + (self.player.get(h.mistake_by or ""), h.reason)
                     + (self.user(r["recorded_by"]), _time(r["recorded_at"]))
                 )
         rows_insert(models.Sanction, SANCTION_FIELDS, sanctions)
@@ -385,7 +386,7 @@ HAND_FIELDS = ("table", "number", "contract", "suit", "declarer", "partner", "wo
 HAND_FIELDS += ("schwarz", "tout", "augen", "laufende", "kontra", "struck", "needs_approval")
 HAND_FIELDS += ("approved_by", "approved_by_user", "approved_at", "approval_note", "version")
 HAND_FIELDS += ("created_at", "updated_at")
-SANCTION_FIELDS = ("hand", "offender", "reason", "recorded_by", "recorded_at")
+SANCTION_FIELDS = ("hand", "offender", "mistake_by", "reason", "recorded_by", "recorded_at")
 CORRECTION_FIELDS: tuple[str, ...]
 CORRECTION_FIELDS = ("table", "number", "proposed", "reason", "status", "requested_by")
 CORRECTION_FIELDS += ("requested_at", "decided_by", "decided_at", "decision_note")

@@ -6,7 +6,8 @@ Sheets, named in German as the tournament calls them:
   and whether the table recorded its games or only its totals (Summenliste);
 - "Spiele": every game as the scoresheet holds it, with the points of each seat;
 - "Genehmigungen": every game that needed an approval, why, and the decision with its note;
-- "Strafen": every sanction with the offender's points in that game;
+- "Strafen": every sanction with the offender's points in that game and who made the mistake
+  the offender revealed his cards after (3.4.18), when recorded;
 - "Korrekturen": every correction asked for on a closed scoresheet, and its decision;
 - "Verlauf": the append-only history of every game change and of the point table;
 - "Kasse" and "Einlass": the cash summary and each player's check-in with the Startgeld.

@@ -261,6 +261,7 @@ def _engine_hand(
         laufende=h.laufende,
         kontra=h.kontra,
         offender=h.offender,
+        mistake_by=h.mistake_by,
         struck=h.disallowed,
         first_game_rule=settings.first_game_rule,
         sie_first_game_allowed=settings.sie_first_game_allowed,

@@ -67,6 +67,7 @@ class DocHand:
     pending: bool = False  # `"approval": "pending"`: waits for the supervisor, scores 0
     disallowed: bool = False
     offender: str | None = None
+    mistake_by: str | None = None  # 3.4.18: `sanction.mistake_by`, optional
     reason: str = ""
     points: dict[str, int] | None = None
 

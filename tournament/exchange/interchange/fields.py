@@ -21,7 +21,14 @@ from tournament.exchange.interchange.numbers import (
 )
 from tournament.exchange.interchange.problems import Problems
 
-TEXT_LIMITS = {"id": 40, "offender": 40, "declarer": 40, "partner": 40, "replaces": 40}
+TEXT_LIMITS = {
+    "id": 40,
+    "offender": 40,
+    "mistake_by": 40,
+    "declarer": 40,
+    "partner": 40,
+    "replaces": 40,
+}
 TEXT_LIMITS |= {"reason": 300, "lot_seed": 64, "slug": 80}
 MISSING = object()
 

@@ -204,7 +204,7 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
     for table, (dg, doc_table) in zip(tables, doc_tables, strict=True):
         ids = [hand_id[(table.pk, h.number)] for h in doc_table.hands]
         sanctions += [
-            (hid, pk[h.offender], h.reason, now)
+            (hid, pk[h.offender], pk.get(h.mistake_by or ""), h.reason, now)
             for hid, h in zip(ids, doc_table.hands, strict=True)
             if h.offender is not None
         ]
@@ -215,7 +215,8 @@ def _store_durchgaenge(doc, tournament, pk: dict[str, int], scored) -> None:
             tournament_id=tournament.pk,
             durchgang_number=dg.number,
         )
-    rows_insert(models.Sanction, ("hand", "offender", "reason", "recorded_at"), sanctions)
+    sanction_fields = ("hand", "offender", "mistake_by", "reason", "recorded_at")
+    rows_insert(models.Sanction, sanction_fields, sanctions)
     rows_insert(models.HandScore, SCORE_FIELDS, scores)
     statistics_refresh(models.Player, models.Seat, models.Hand, models.Sanction, models.HandScore)
 

@@ -339,9 +339,12 @@ def _read_hand(r: FieldReader, obj: Any, p: str) -> DocHand | None:
     if sanction is not MISSING:
         offender = r.ident(sanction, "offender", f"{p}.sanction", required=True)
         reason = r.take(sanction, "reason", "text", f"{p}.sanction")
+        mistake_by = r.ident(sanction, "mistake_by", f"{p}.sanction")
         if offender is not MISSING:
             values["offender"] = offender
             values["reason"] = reason if reason is not MISSING else ""
+        if mistake_by is not MISSING:
+            values["mistake_by"] = mistake_by
     points = r.take(obj, "points", "object", p)
     if points is not MISSING:
         if not all(r.is_kind(v, "number") for v in points.values()):

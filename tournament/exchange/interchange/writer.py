@@ -145,6 +145,8 @@ def _hand(
     sanction = getattr(hand, "sanction", None)
     if sanction is not None:
         out["sanction"] = {"offender": ident[sanction.offender_id], "reason": sanction.reason}
+        if sanction.mistake_by_id is not None:  # 3.4.18, written only when recorded
+            out["sanction"]["mistake_by"] = ident[sanction.mistake_by_id]
     by_ident = {ident[pk]: value for pk, value in points.items()}
     out["points"] = {key: by_ident.get(key, 0) for key in seats}
     return out

@@ -17,7 +17,7 @@ from tournament.sheets.facts import facts_compared, player_text, stored_offender
 from tournament.sheets.forms import errors_text
 from tournament.sheets.services.corrections import corrections_pending, game_from_json
 from tournament.sheets.services.hand_errors import HandRuleError
-from tournament.sheets.services.hands import hand_check, hand_draft
+from tournament.sheets.services.hands import SanctionKeys, hand_check, hand_draft
 from tournament.sheets.services.outlook import ChangeOutlook, change_outlook, sheet_games
 
 
@@ -45,19 +45,29 @@ def correction_effect(correction: models.Correction) -> PendingCorrection:
     table = correction.table
     games = sheet_games(table)
     hand = next((h for h in games.stored if h.number == correction.number), None)
-    draft, offender_id, problem, outlook = None, None, "", None
+    draft, keys, problem, outlook = None, SanctionKeys(), "", None
     if correction.proposed is not None:
-        draft, offender_id = hand_draft(
+        draft, keys = hand_draft(
             table, correction.number, hand, game_from_json(correction.proposed, table)
         )
         try:
-            hand_check(draft, context=games.context, offender_id=offender_id)
+            hand_check(
+                draft,
+                context=games.context,
+                offender_id=keys.offender_id,
+                mistake_by_id=keys.mistake_by_id,
+            )
         except HandRuleError as error:
             problem = errors_text(error.errors)
     if not problem:
         after = None
         if draft is not None:
-            after = engine_hand(draft, games.context, offender_id=offender_id)
+            after = engine_hand(
+                draft,
+                games.context,
+                offender_id=keys.offender_id,
+                mistake_by_id=keys.mistake_by_id,
+            )
         approved = draft is not None and bool(draft.approved_by)
         outlook = change_outlook(games, correction.number, after, approved=approved)
     return PendingCorrection(

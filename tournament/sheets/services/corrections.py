@@ -18,6 +18,7 @@ from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import (
     HandEntry,
+    SanctionKeys,
     hand_check,
     hand_delete,
     hand_save,
@@ -75,8 +76,13 @@ def correction_request(
             # Checked as `correction_apply` will store it: with the game's strike and sanction.
             draft = models.Hand(table=table, number=number, **game.fields())
             draft.struck = hand is not None and hand.struck
-            sanction = hand_sanction(hand)
-            hand_check(draft, table=table, offender_id=sanction.offender_id if sanction else None)
+            keys = SanctionKeys.of(hand_sanction(hand))
+            hand_check(
+                draft,
+                table=table,
+                offender_id=keys.offender_id,
+                mistake_by_id=keys.mistake_by_id,
+            )
         try:
             with transaction.atomic():
                 correction = models.Correction.objects.create(

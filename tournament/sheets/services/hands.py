@@ -32,6 +32,24 @@ from tournament.sheets.services.hand_errors import HandConflict, HandRuleError, 
 class SanctionInput:
     offender: models.Player
     reason: str
+    mistake_by: models.Player | None = None  # 3.4.18: whose mistake the offender revealed after
+
+
+@dataclass(frozen=True)
+class SanctionKeys:
+    """The players of a game's sanction as the engine takes them (none: no sanction)."""
+
+    offender_id: int | None = None
+    mistake_by_id: int | None = None
+
+    @classmethod
+    def of(cls, sanction: models.Sanction | SanctionInput | None) -> SanctionKeys:
+        if sanction is None:
+            return cls()
+        if isinstance(sanction, SanctionInput):
+            mistake_by = sanction.mistake_by
+            return cls(sanction.offender.pk, mistake_by.pk if mistake_by is not None else None)
+        return cls(sanction.offender_id, sanction.mistake_by_id)
 
 
 @dataclass(frozen=True)
@@ -82,10 +100,11 @@ def hand_check(
     table: models.Table | None = None,
     context: SheetContext | None = None,
     offender_id: int | None = None,
+    mistake_by_id: int | None = None,
 ) -> HandFacts:
     """The engine's view of `hand` on the sheet of `context` (read from `table` when the caller
-    has none), with the offender of a sanction, if any; raises `HandRuleError` when it breaks a
-    rule of the tournament."""
+    has none), with the offender of a sanction and who made the mistake (3.4.18), if any;
+    raises `HandRuleError` when it breaks a rule of the tournament."""
     if context is None:
         assert table is not None, "hand_check needs the table or its context"
         context = sheet_context(table)
@@ -97,7 +116,11 @@ def hand_check(
     thrown = [n for n, contract in others.items() if contract == Contract.ZUSAMMENGEWORFEN]
     thrown += [hand.number] if hand.thrown_in else []
     engine = engine_hand(
-        hand, context, offender_id=offender_id, first_number=first_game_number(thrown)
+        hand,
+        context,
+        offender_id=offender_id,
+        mistake_by_id=mistake_by_id,
+        first_number=first_game_number(thrown),
     )
     problems = hand_violations(engine, context.rules, thrown_in=len(thrown))
     problems += _lines_beyond(others, context, thrown_in=len(thrown))
@@ -218,9 +241,11 @@ def hand_save(
         if hand is not None and not as_supervisor:
             decided_refuse(hand)
         before = hand_snapshot(hand)
-        draft, offender_id = _draft(table, number, hand, game, supervision)
+        draft, keys = _draft(table, number, hand, game, supervision)
         context = sheet_context(table)
-        hand_check(draft, context=context, offender_id=offender_id)
+        hand_check(
+            draft, context=context, offender_id=keys.offender_id, mistake_by_id=keys.mistake_by_id
+        )
         if hand is None:
             try:
                 with transaction.atomic():
@@ -261,9 +286,9 @@ def _draft(
     hand: models.Hand | None,
     game: HandEntry,
     supervision: Supervision | None,
-) -> tuple[models.Hand, int | None]:
+) -> tuple[models.Hand, SanctionKeys]:
     """The game as it is to be stored (the stored `hand`, changed in place, or a new one) and
-    the offender of its sanction: the supervisor's decisions as given, or those stored (an
+    the players of its sanction: the supervisor's decisions as given, or those stored (an
     approval lapses when the approved game changes)."""
     draft = hand or models.Hand(table=table, number=number)
     old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
@@ -275,20 +300,18 @@ def _draft(
             draft.approved_at = supervision.approved_at
         if supervision.approval_note:
             draft.approval_note = supervision.approval_note
-        sanction = supervision.sanction
-        return draft, sanction.offender.pk if sanction is not None else None
+        return draft, SanctionKeys.of(supervision.sanction)
     if hand is not None and old != {name: getattr(draft, name) for name in APPROVED_FIELDS}:
         draft.approved_by, draft.approved_by_user, draft.approved_at = "", None, None
         draft.approval_note = ""
-    stored = hand_sanction(hand)
-    return draft, stored.offender_id if stored is not None else None
+    return draft, SanctionKeys.of(hand_sanction(hand))
 
 
 def hand_draft(
     table: models.Table, number: int, hand: models.Hand | None, game: HandEntry
-) -> tuple[models.Hand, int | None]:
+) -> tuple[models.Hand, SanctionKeys]:
     """The game as `hand_save` would store `game` over the stored `hand` (None: a new game),
-    with the decisions it keeps, and the offender of its sanction; nothing is stored, `hand`
+    with the decisions it keeps, and the players of its sanction; nothing is stored, `hand`
     stays as it is (a page shows what a change would do before it is made)."""
     return _draft(table, number, copy.copy(hand) if hand is not None else None, game, None)
 
@@ -297,7 +320,10 @@ def _sanction_replace(hand: models.Hand, sanction: SanctionInput | None) -> None
     models.Sanction.objects.filter(hand=hand).delete()
     if sanction is not None:
         models.Sanction.objects.create(
-            hand=hand, offender=sanction.offender, reason=sanction.reason
+            hand=hand,
+            offender=sanction.offender,
+            mistake_by=sanction.mistake_by,
+            reason=sanction.reason,
         )
 
 

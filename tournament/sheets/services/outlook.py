@@ -59,7 +59,7 @@ def sheet_games(table: models.Table) -> SheetGames:
     context = sheet_context(table)
     stored = list(
         models.Hand.objects.filter(table=table)
-        .select_related("sanction__offender", "declarer", "partner")
+        .select_related("sanction__offender", "sanction__mistake_by", "declarer", "partner")
         .order_by("number")
     )
     return SheetGames(

@@ -63,7 +63,7 @@ def restored_game(snapshot: dict, table: models.Table) -> tuple[HandEntry, Super
     sanction = snapshot.get("sanction") if isinstance(snapshot.get("sanction"), dict) else None
     people = [snapshot.get("declarer"), snapshot.get("partner")]
     if sanction is not None:
-        people.append(sanction.get("offender"))
+        people += [sanction.get("offender"), sanction.get("mistake_by")]
     numbers = {n for n in map(start_number, people) if n is not None}
     players = {
         p.start_number: p
@@ -99,7 +99,11 @@ def restored_game(snapshot: dict, table: models.Table) -> tuple[HandEntry, Super
         struck=bool(snapshot.get("struck")),
         approved_by=str(snapshot.get("approved_by") or ""),
         sanction=(
-            SanctionInput(offender=offender, reason=str(sanction.get("reason", "")))
+            SanctionInput(
+                offender=offender,
+                reason=str(sanction.get("reason", "")),
+                mistake_by=player(sanction.get("mistake_by")),
+            )
             if sanction is not None and offender is not None
             else None
         ),

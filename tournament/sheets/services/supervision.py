@@ -11,11 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.hand import Violation
 from tournament import models
 from tournament.core.engine import SheetContext, hand_sanction, sheet_context
 from tournament.core.history import Kind, event_log, hand_snapshot
 from tournament.core.scores import table_rescore
-from tournament.sheets.services.hand_errors import HandRuleError
+from tournament.sheets.services.hand_errors import HandRuleError, violations_as_errors
 from tournament.sheets.services.hands import (
     hand_check,
     sheet_closed_error,
@@ -132,19 +133,34 @@ def hand_strike(*, hand: models.Hand, user, struck: bool, reason: str, version=N
 
 
 def sanction_record(
-    *, hand: models.Hand, user, offender: models.Player | None, reason: str, version=None
+    *,
+    hand: models.Hand,
+    user,
+    offender: models.Player | None,
+    reason: str,
+    version=None,
+    mistake_by: models.Player | None = None,
 ):
-    """Record the offence that ended the game (3.4.17/3.4.18), or remove it (offender None)."""
+    """Record the offence that ended the game (3.4.17/3.4.18), or remove it (offender None).
+    `mistake_by`: the player after whose mistake the offender revealed his cards (3.4.18)."""
     if offender is not None and not reason.strip():
         raise HandRuleError({"reason": [_("Say what the offence was.")]})
+    if offender is None and mistake_by is not None:
+        no_offender = Violation("sanction.mistake_by", "mistake_by_without_offender")
+        raise HandRuleError(violations_as_errors([no_offender]))
 
     def write(context: SheetContext, hand: models.Hand) -> None:
-        if offender is not None:
-            hand_check(hand, context=context, offender_id=offender.pk)
+        if offender is not None or mistake_by is not None:
+            hand_check(
+                hand,
+                context=context,
+                offender_id=offender.pk if offender is not None else None,
+                mistake_by_id=mistake_by.pk if mistake_by is not None else None,
+            )
         models.Sanction.objects.filter(hand=hand).delete()
         if offender is not None:
             models.Sanction.objects.create(
-                hand=hand, offender=offender, reason=reason, recorded_by=user
+                hand=hand, offender=offender, mistake_by=mistake_by, reason=reason, recorded_by=user
             )
 
     def sanctioned(hand: models.Hand) -> None:

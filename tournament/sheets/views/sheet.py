@@ -286,7 +286,9 @@ class HandPageMixin(HandMixin):
         row = sheet_rows(table, seats)[hand.number - 1]
         initial = {"version": hand.version}
         with contextlib.suppress(models.Sanction.DoesNotExist):
-            initial |= {"offender": hand.sanction.offender_id, "reason": hand.sanction.reason}
+            sanction = hand.sanction
+            initial |= {"offender": sanction.offender_id, "reason": sanction.reason}
+            initial |= {"mistake_by": sanction.mistake_by_id}
         is_supervisor = role_allows(self.role, SUPERVISOR)
         # A clerk changes or deletes a game with the supervisor's decision only by a correction.
         decided = "" if is_supervisor or not hand_decisions(hand) else decided_message(hand)

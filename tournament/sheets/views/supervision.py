@@ -192,6 +192,7 @@ class SanctionView(HandDecisionMixin, TemplateView):
             offender=data["offender"],
             reason=data["reason"],
             version=data["version"],
+            mistake_by=data["mistake_by"],
         )
 
     def done_message(self, hand):
