@@ -31,7 +31,11 @@ def change_to_won(page):
     )
     wizard.get_by_role("button", name="gewonnen").tap()
     wizard.get_by_role("button", name="Speichern").tap()
-    expect(page.locator("#phone-flash")).to_have_text("Spiel 1 ist gespeichert.")
+    # A Schwarz in game 1 is a simple game (5.2.15): the phone says so after saving.
+    expect(page.locator("#phone-flash")).to_have_text(
+        "Spiel 1 ist gespeichert. Spiel 1: Schwarz im ersten Spiel, gewertet als einfaches "
+        "Einzelspiel ohne Schneider (Regel 5.2.15): gewonnen wie eingetragen (ohne Augen)."
+    )
     expect(page.locator("#phone-unsent")).to_be_hidden()
     expect(row(page, 1)).to_contain_text("Solo Herz · Spieler 2 · gewonnen Schwarz")
 
