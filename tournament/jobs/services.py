@@ -16,7 +16,7 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -41,7 +41,7 @@ def job_start(
     tournament: models.Tournament,
     *,
     language: str,
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User | AnonymousUser | None = None,
     durchgang: int = models.jobs.WHOLE_TOURNAMENT,
     total: int = 0,
     upload: str = "",
@@ -76,7 +76,7 @@ def job_start(
     raise RuntimeError("no job could be started or joined")  # pragma: no cover
 
 
-def _requester(user: AbstractBaseUser | AnonymousUser | None) -> User | None:
+def _requester(user: User | AnonymousUser | None) -> User | None:
     """The logged-in user who asks (the project's user model is Django's `User`)."""
     return user if isinstance(user, User) else None
 

@@ -24,6 +24,7 @@ from tournament.persons.services import (
     player_person_link,
 )
 from tournament.registration.player_import import LineError, PlayerRow
+from tournament.registration.waiting import waiting_move_up
 
 
 class PlayerError(Exception):
@@ -153,8 +154,6 @@ def player_update(
 def player_withdraw(*, player: models.Player) -> None:
     """Withdraw a player: not drawn any more; the seats already drawn stay. Before the first
     draw, the place goes to the first player on the waiting list."""
-    from tournament.checkin.services import waiting_move_up  # the door builds on this module
-
     player.withdrawn = True
     with transaction.atomic():
         player.save(update_fields=["withdrawn"])

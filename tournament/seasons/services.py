@@ -4,7 +4,9 @@ queries however many tournaments it holds; a tournament changed since is written
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -135,7 +137,7 @@ def season_standings(season: models.Season) -> tuple[list[models.Tournament], li
     return tournaments, rows
 
 
-def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
+def season_checked(values: dict[str, Any], *, organiser: models.Organiser) -> dict[str, Any]:
     """The form's values made ready to store, or SeasonError with German messages."""
     errors: dict[str, list[str]] = {}
     kind = values.get("kind")
@@ -160,12 +162,30 @@ def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
 
 
 def season_save(
-    *, organiser: models.Organiser, season: models.Season | None = None, **values
+    *,
+    organiser: models.Organiser,
+    season: models.Season | None = None,
+    name: str,
+    slug: str,
+    kind: str = models.Season.Kind.SUM,
+    best: int | None = None,
+    minimum: int = 0,
+    placement_text: str = "",
+    tournaments: Iterable[models.Tournament] = (),
 ) -> models.Season:
-    """Create or change a season; `tournaments` are added to it. A tournament may count in
-    several seasons: adding it to this one leaves it in the others, and none is taken out here
-    (that is `season_tournament_remove`, confirmed on its own page)."""
-    values = season_checked(values, organiser=organiser)
+    """Create or change a season (every field as given); `tournaments` are added to it. A
+    tournament may count in several seasons: adding it to this one leaves it in the others, and
+    none is taken out here (that is `season_tournament_remove`, confirmed on its own page)."""
+    given: dict[str, Any] = {
+        "name": name,
+        "slug": slug,
+        "kind": kind,
+        "best": best,
+        "minimum": minimum,
+        "placement_text": placement_text,
+        "tournaments": list(tournaments),
+    }
+    values = season_checked(given, organiser=organiser)
     tournaments = values.pop("tournaments", [])
     with transaction.atomic():
         if season is None:
