@@ -291,12 +291,10 @@ class Tournament(models.Model):
     @property
     def settings_locked(self) -> bool:
         """Settings may not change once the first game (or a table's totals) is recorded."""
-        from tournament.models.draw import Table
-        from tournament.models.hands import Hand  # hands.py imports this module
-
+        # Through the reverse relations: draw.py and hands.py import this module.
         return (
-            Hand.objects.filter(table__durchgang__tournament=self).exists()
-            or Table.objects.filter(durchgang__tournament=self, totals_at__isnull=False).exists()
+            self.durchgaenge.filter(tables__hands__isnull=False).exists()
+            or self.durchgaenge.filter(tables__totals_at__isnull=False).exists()
         )
 
 
