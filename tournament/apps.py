@@ -16,6 +16,9 @@ class TournamentConfig(AppConfig):
         # Each feature registers its kinds of background job (tournament/jobs/registry.py).
         import tournament.exchange.jobs  # noqa: F401
         import tournament.ranking.jobs  # noqa: F401
+
+        # The seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
+        import tournament.seasons.signals  # noqa: F401
         import tournament.sheets.jobs  # noqa: F401
         from tournament.core.revisions import link_deleted, tournament_deleted
 
