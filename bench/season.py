@@ -66,7 +66,6 @@ def measure(source: str) -> dict:
         tournaments.append(tournament)
     organiser = organiser_of(tournaments[0])
     Season.objects.filter(slug="bench-season").delete()
-    values = {"kind": "placement", "best": 10, "minimum": 0}
     placement = "-".join(str(p) for p in range(50, 0, -1))
     visitor = Client()
 
@@ -95,7 +94,9 @@ def measure(source: str) -> dict:
             slug="bench-season",
             placement_text=placement,
             tournaments=tournaments[:count],
-            **values,
+            kind="placement",
+            best=10,
+            minimum=0,
         )
         url = f"/saison/{season.slug}/"
         figures[f"first_{count}"] = get(url)

@@ -11,10 +11,18 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
 
-    def ready(self):
+    def ready(self) -> None:
+        # Imported here, not at the top: they use the models, which are ready only now.
+        # Each feature registers its kinds of background job (tournament/jobs/registry.py).
+        import tournament.exchange.jobs  # noqa: F401
+        import tournament.ranking.jobs  # noqa: F401
+
+        # The seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
+        import tournament.seasons.signals  # noqa: F401
+        import tournament.sheets.jobs  # noqa: F401
         from tournament.core.revisions import link_deleted, tournament_deleted
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
-        link, tournament = self.get_model("TableLink"), self.get_model("Tournament")
+        link, gone = self.get_model("TableLink"), self.get_model("Tournament")
         post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
-        post_delete.connect(tournament_deleted, sender=tournament, dispatch_uid="tournament_gone")
+        post_delete.connect(tournament_deleted, sender=gone, dispatch_uid="tournament_gone")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -52,7 +54,7 @@ class RegistrationForm(forms.Form):
     # Left empty by people; filled by the robots that fill every field.
     website = forms.CharField(required=False, label=_("Leave empty"))
 
-    def __init__(self, *args, mail: bool = False, **kwargs):
+    def __init__(self, *args: Any, mail: bool = False, **kwargs: Any) -> None:
         """`mail`: the registration is confirmed by e-mail, so the address is needed."""
         super().__init__(*args, **kwargs)
         if mail:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.cache import caches
+from django.http import HttpRequest
 
 from tournament import models
 from tournament.core.limits import address_key, window_hit
@@ -20,7 +21,7 @@ from tournament.core.public_cache import client_address
 HOUR = 3600
 
 
-def registration_wait(request, tournament: models.Tournament) -> int:
+def registration_wait(request: HttpRequest, tournament: models.Tournament) -> int:
     """Count this registration: 0 when it may go on, else the seconds until it may."""
     shared = caches["shared"]
     per_address = settings.REGISTRATION_LIMIT_PER_ADDRESS

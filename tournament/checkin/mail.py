@@ -10,6 +10,7 @@ import smtplib
 
 from django.conf import settings
 from django.core.mail import send_mail
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -32,7 +33,9 @@ def _send(*, template: str, context: dict, to: str, language: str) -> None:
     send_mail(" ".join(subject.split()), body, settings.DEFAULT_FROM_EMAIL, [to])
 
 
-def registration_mail_confirm(*, request, pending: models.PendingRegistration, key: str) -> None:
+def registration_mail_confirm(
+    *, request: HttpRequest, pending: models.PendingRegistration, key: str
+) -> None:
     """The mail with the link that confirms the registration; raises MAIL_ERRORS."""
     tournament = pending.tournament
     path = reverse("tournament:registration_confirm", args=[tournament.slug, key])
@@ -46,7 +49,7 @@ def registration_mail_confirm(*, request, pending: models.PendingRegistration, k
 
 
 def registration_mail_confirmed(
-    *, request, registration: Registration, key: str, language: str
+    *, request: HttpRequest, registration: Registration, key: str, language: str
 ) -> bool:
     """The confirmation: tournament, day, start number (or the place on the waiting list) and
     the withdrawal link. The player is registered whether or not it can be sent: a failure

@@ -11,8 +11,10 @@ organiser, who confirms the registration.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone, translation
 from django.views import View
@@ -42,12 +44,14 @@ TEMPLATES = "tournament/checkin/"
 class PublicRegistrationMixin:
     """`self.tournament` from the slug, and whether registrations are taken now."""
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.open = self.tournament.registration_open and not self.tournament.durchgaenge.exists()
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
-    def page(self, request, template: str, status: int = 200, **context):
+    def page(
+        self, request: HttpRequest, template: str, status: int = 200, **context: object
+    ) -> HttpResponse:
         context = {"tournament": self.tournament, "open": self.open, **context}
         return render(request, TEMPLATES + template, context, status=status)
 
@@ -56,11 +60,11 @@ class RegistrationView(PublicRegistrationMixin, View):
     """The public registration: with mail a link to confirm, without a place (or the waiting
     list) at once; over the hour's limit a 429."""
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = RegistrationForm(mail=settings.EMAIL_CONFIGURED)
         return self.page(request, "registration.html", form=form)
 
-    def post(self, request, slug):
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         mail = settings.EMAIL_CONFIGURED
         form = RegistrationForm(request.POST, mail=mail)
         if not self.open or not form.is_valid():
@@ -83,7 +87,7 @@ class RegistrationView(PublicRegistrationMixin, View):
             return self.page(request, "registration.html", status=503, form=form, unsent=True)
         return self.page(request, "registration.html", received=values["name"], mail=mail)
 
-    def register(self, request, values: dict, *, mail: bool) -> None:
+    def register(self, request: HttpRequest, values: dict[str, Any], *, mail: bool) -> None:
         if not mail:
             registration_add(tournament=self.tournament, **values)
             return
@@ -96,7 +100,7 @@ class RegistrationView(PublicRegistrationMixin, View):
             pending.delete()
             raise
 
-    def too_many(self, request, wait: int):
+    def too_many(self, request: HttpRequest, wait: int) -> HttpResponse:
         again = timezone.localtime(timezone.now() + timedelta(seconds=wait))
         response = self.page(request, "registration_limit.html", status=429, again=again)
         response["Retry-After"] = str(wait)
@@ -109,13 +113,13 @@ class RegistrationConfirmView(PublicRegistrationMixin, View):
 
     template = "registration_confirm.html"
 
-    def get(self, request, slug, key):
+    def get(self, request: HttpRequest, slug: str, key: str) -> HttpResponse:
         pending = registration_pending_find(tournament=self.tournament, key=key)
         if pending is None:
             return self.page(request, self.template, status=404, invalid=True)
         return self.page(request, self.template, pending=pending)
 
-    def post(self, request, slug, key):
+    def post(self, request: HttpRequest, slug: str, key: str) -> HttpResponse:
         pending = registration_pending_find(tournament=self.tournament, key=key)
         if pending is None:
             return self.page(request, self.template, status=404, invalid=True)
@@ -135,14 +139,14 @@ class RegistrationWithdrawView(PublicRegistrationMixin, View):
 
     template = "registration_withdraw.html"
 
-    def get(self, request, slug, key):
+    def get(self, request: HttpRequest, slug: str, key: str) -> HttpResponse:
         player = player_by_withdraw_key(tournament=self.tournament, key=key)
         if player is None:
             return self.page(request, self.template, status=404, invalid=True)
         drawn = self.tournament.durchgaenge.exists()
         return self.page(request, self.template, player=player, drawn=drawn)
 
-    def post(self, request, slug, key):
+    def post(self, request: HttpRequest, slug: str, key: str) -> HttpResponse:
         player = player_by_withdraw_key(tournament=self.tournament, key=key)
         if player is None:
             return self.page(request, self.template, status=404, invalid=True)

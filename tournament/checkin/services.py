@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -22,6 +23,7 @@ from tournament import models
 from tournament.core.public_cache import public_pages_changed
 from tournament.persons.services import person_candidates
 from tournament.registration.services import player_create
+from tournament.registration.waiting import places_taken, waiting_list, waiting_move_up
 
 Payment = models.Payment
 
@@ -53,7 +55,9 @@ def _who_and_when(player: models.Player) -> str:
     }
 
 
-def player_check_in(*, player: models.Player, payment: str, user) -> models.Player:
+def player_check_in(
+    *, player: models.Player, payment: str, user: User | AnonymousUser
+) -> models.Player:
     """Check `player` in with the Startgeld `payment` (open, cash or free)."""
     if payment not in Payment.values:
         raise CheckInError(_("Choose how the Startgeld is paid."))
@@ -73,6 +77,21 @@ def player_check_in(*, player: models.Player, payment: str, user) -> models.Play
         if not done:
             raise CheckInError(_who_and_when(player))
     return player
+
+
+def late_arrival_check_in(
+    *,
+    tournament: models.Tournament,
+    name: str,
+    club: str,
+    payment: str,
+    user: User | AnonymousUser,
+) -> models.Player:
+    """A player not registered before, added and checked in at once: both or neither
+    (PlayerError for the name or the start number, CheckInError for the check-in)."""
+    with transaction.atomic():
+        player = player_create(tournament=tournament, name=name, club=club)
+        return player_check_in(player=player, payment=payment, user=user)
 
 
 def player_pay(*, player: models.Player, payment: str) -> models.Player:
@@ -99,33 +118,6 @@ def player_check_in_undo(*, player: models.Player) -> models.Player:
     )
     player.refresh_from_db()
     return player
-
-
-def places_taken(tournament: models.Tournament) -> int:
-    return tournament.players.filter(withdrawn=False, waiting_since__isnull=True).count()
-
-
-def waiting_list(tournament: models.Tournament) -> QuerySet[models.Player]:
-    return tournament.players.filter(waiting_since__isnull=False, withdrawn=False).order_by(
-        "waiting_since", "pk"
-    )
-
-
-def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
-    """Give the places free under the limit to the first players waiting, until the first
-    draw (then the supervisor registers a player who moves up); returns them."""
-    with transaction.atomic():
-        locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if locked.durchgaenge.exists():
-            return []
-        limit = locked.registration_limit
-        waiting = list(waiting_list(locked))
-        if limit is not None:
-            waiting = waiting[: max(0, limit - places_taken(locked))]
-        if waiting:
-            models.Player.objects.filter(pk__in=[p.pk for p in waiting]).update(waiting_since=None)
-            public_pages_changed(tournament.pk)
-    return waiting
 
 
 @dataclass(frozen=True)

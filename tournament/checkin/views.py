@@ -4,9 +4,12 @@ own pages: public_views.py)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from django.contrib import messages
-from django.db.models import Q
-from django.http import HttpResponse
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,29 +22,30 @@ from tournament.checkin.forms import DoorSettingsForm, LateArrivalForm
 from tournament.checkin.services import (
     CheckInError,
     door_settings_save,
+    late_arrival_check_in,
     player_check_in,
     player_check_in_undo,
     player_pay,
     registrations_to_link,
-    waiting_list,
 )
 from tournament.core.access import CLERK, TournamentMixin
 from tournament.core.form_errors import form_errors_add
 from tournament.core.pdf import pdf_render
-from tournament.models import Payment, Tournament
+from tournament.models import Payment, Player, Tournament
 from tournament.persons.services import (
     PersonError,
     organiser_of,
     person_from_player,
     player_person_link,
 )
-from tournament.registration.services import PlayerError, player_create
+from tournament.registration.services import PlayerError
+from tournament.registration.waiting import waiting_list
 
 TEMPLATES = "tournament/checkin/"
 SHOWN = 60  # rows of the door's list; more are found by searching
 
 
-def door_players(tournament: Tournament, query: str):
+def door_players(tournament: Tournament, query: str) -> QuerySet[Player]:
     """The players matching `query` (start number, or words of name or club), those still to
     check in first."""
     players = tournament.players.filter(withdrawn=False).select_related("checked_in_by")
@@ -64,10 +68,10 @@ class CheckInView(TournamentMixin, TemplateView):
     required_role = CLERK
     template_name = TEMPLATES + "door.html"
 
-    def post(self, request, slug):
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         return self.render_to_response(self.get_context_data())
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         query = self.request.POST.get("q", "") if self.request.method == "POST" else ""
         players = door_players(self.tournament, query)
         shown = list(players[: SHOWN + 1])
@@ -89,7 +93,7 @@ class CheckInPlayerView(TournamentMixin, View):
     required_role = CLERK
     http_method_names = ["post"]
 
-    def post(self, request, slug, pk):
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         player = get_object_or_404(self.tournament.players, pk=pk)
         action = request.POST.get("action", "")
         try:
@@ -112,13 +116,13 @@ class CheckInPlayerView(TournamentMixin, View):
         return redirect(_door_url(self.tournament))  # the search empty for the next one
 
 
-def _payment_text(player) -> str:
+def _payment_text(player: Player) -> str:
     if player.payment == Payment.CASH:
         return _("%(amount)s € paid in cash") % {"amount": _money(player.paid_amount)}
     return str(player.get_payment_display())
 
 
-def _money(amount) -> str:
+def _money(amount: Decimal) -> str:
     return f"{amount:.2f}".replace(".", ",")
 
 
@@ -131,16 +135,19 @@ class LateArrivalView(CheckInView):
 
     http_method_names = ["post"]
 
-    def post(self, request, slug):
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         form = LateArrivalForm(request.POST)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(late=form), status=400)
         values = form.cleaned_data
         try:
-            player = player_create(
-                tournament=self.tournament, name=values["name"], club=values["club"]
+            player = late_arrival_check_in(
+                tournament=self.tournament,
+                name=values["name"],
+                club=values["club"],
+                payment=values["payment"],
+                user=request.user,
             )
-            player_check_in(player=player, payment=values["payment"], user=request.user)
         except PlayerError as error:
             form_errors_add(form, error.errors)
             return self.render_to_response(self.get_context_data(late=form), status=400)
@@ -166,17 +173,17 @@ class DoorSettingsView(TournamentMixin, FormView):
     form_class = DoorSettingsForm
     template_name = TEMPLATES + "settings.html"
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "instance": self.tournament}
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(
             waiting=list(waiting_list(self.tournament)),
             pending=registrations_pending_count(self.tournament),
             **kwargs,
         )
 
-    def form_valid(self, form):
+    def form_valid(self, form: DoorSettingsForm) -> HttpResponse:
         values = form.cleaned_data
         moved = door_settings_save(tournament=self.tournament, **values)
         messages.success(self.request, _("The door's settings are saved."))
@@ -192,12 +199,12 @@ class DoorSettingsView(TournamentMixin, FormView):
 class CashView(TournamentMixin, TemplateView):
     template_name = TEMPLATES + "cash.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(summary=cash_summary(self.tournament), **kwargs)
 
 
 class CashPdfView(TournamentMixin, View):
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         context = {"tournament": self.tournament, "summary": cash_summary(self.tournament)}
         pdf = pdf_render(TEMPLATES + "cash_pdf.html", context)
         response = HttpResponse(pdf, content_type="application/pdf")
@@ -213,7 +220,7 @@ class RegistrationLinkView(TournamentMixin, View):
     required_role = CLERK
     http_method_names = ["post"]
 
-    def post(self, request, slug, pk):
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         player = get_object_or_404(self.tournament.players, pk=pk, person__isnull=True)
         if request.POST.get("action") == "new":
             try:
@@ -232,7 +239,7 @@ class RegistrationLinkView(TournamentMixin, View):
         messages.success(request, done % values)
         return self._back(request)
 
-    def _back(self, request):
+    def _back(self, request: HttpRequest) -> HttpResponse:
         if request.POST.get("back") == "players":
             return redirect("manage:players", slug=self.tournament.slug)
         return redirect(_door_url(self.tournament))

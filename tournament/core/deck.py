@@ -37,20 +37,6 @@ SUIT_WORDS: dict[Deck, dict[Suit, Promise]] = {
     },
 }
 
-#: The cards the rules name: the Ober (Dame), the Unter (Bube), the Sau (Ass).
-CARD_WORDS: dict[Deck, dict[str, Promise]] = {
-    GERMAN: {
-        "ober": pgettext_lazy("German deck", "Ober"),
-        "unter": pgettext_lazy("German deck", "Unter"),
-        "sau": pgettext_lazy("German deck", "Sau"),
-    },
-    FRENCH: {
-        "ober": pgettext_lazy("French deck", "Queen"),
-        "unter": pgettext_lazy("French deck", "Jack"),
-        "sau": pgettext_lazy("French deck", "Ace"),
-    },
-}
-
 #: Sentences naming cards, whole per deck: German declines the French cards differently
 #: ("die gerufene Sau", "das gerufene Ass").
 PHRASES: dict[str, dict[Deck, Promise]] = {
@@ -126,11 +112,6 @@ def deck_override(deck: str | None) -> Iterator[None]:
 def suit_word(suit: str | Suit) -> str:
     """The suit as the active deck names it: "Eichel" or "Kreuz"."""
     return str(SUIT_WORDS[deck_active()][Suit(suit)])
-
-
-def card_word(card: str) -> str:
-    """ "ober", "unter" or "sau" as the active deck names it: "Ober" or "Dame" ..."""
-    return str(CARD_WORDS[deck_active()][card])
 
 
 def deck_phrase(key: str) -> str:

@@ -54,6 +54,7 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import F
+from django.dispatch import Signal
 from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -113,11 +114,17 @@ def query_read(request, readers: QueryReaders) -> None:
     request.GET = QueryDict(urlencode(pairs))
 
 
+#: Sent by `public_pages_changed` (keyword `tournament_id`): what is kept from the public
+#: pages elsewhere follows (tournament/seasons/signals.py).
+pages_changed = Signal()
+
+
 def public_pages_changed(tournament_id: int) -> None:
     """Count a change of what the tournament's public pages show: their cached copies are
     not used any more once the caller's transaction commits."""
     revision_raise(TOURNAMENT, tournament_id)
     models.Tournament.objects.filter(pk=tournament_id).update(generation=F("generation") + 1)
+    pages_changed.send(sender=models.Tournament, tournament_id=tournament_id)
 
 
 def public_page_key(request, pk: int, created_at: float) -> str:

@@ -19,17 +19,21 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.core.pdf import RenderLimitError
-from tournament.jobs.kinds import KINDS, JobError
-from tournament.jobs.services import FAILED, QUEUED, READY, RUNNING, jobs_revive
+from tournament.jobs.registry import JobError, Progress, job_kind
 
 logger = logging.getLogger(__name__)
 
 Job = models.Job
+QUEUED, RUNNING, READY, FAILED = (
+    Job.State.QUEUED,
+    Job.State.RUNNING,
+    Job.State.READY,
+    Job.State.FAILED,
+)
 
 
 def job_execute(job_id: str) -> None:
     """Run the job `job_id` if it is still queued (not taken by another worker, not done)."""
-    jobs_revive()  # a worker that died before this one: its jobs go back in line
     now = timezone.now()
     claimed = Job.objects.filter(pk=job_id, state=QUEUED).update(
         state=RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1
@@ -39,7 +43,7 @@ def job_execute(job_id: str) -> None:
     job = Job.objects.get(pk=job_id)
     with translation.override(job.language), _heartbeat(job.pk):
         try:
-            made = KINDS[job.kind](job, _progress(job))
+            made = job_kind(job.kind).run(job, _progress(job))
             try:
                 name = default_storage.save(f"jobs/{job.pk}/{made.filename}", made.content)
             finally:
@@ -58,14 +62,20 @@ def job_execute(job_id: str) -> None:
         _finish(job, READY, result=name, filename=made.filename, message=made.message)
 
 
-def _finish(job: Job, state: str, **fields) -> None:
+def _finish(
+    job: Job, state: str, *, message: str, result: str | None = None, filename: str = ""
+) -> None:
+    """A failed job keeps no result; a ready one stores its file's name in the storage."""
+    fields = {"message": message}
+    if result is not None:
+        fields.update(result=result, filename=filename)
     # Only while it is this worker's: a job taken for dead meanwhile is somebody else's now.
     Job.objects.filter(pk=job.pk, state=RUNNING, attempts=job.attempts).update(
         state=state, finished_at=timezone.now(), **fields
     )
 
 
-def _progress(job: Job):
+def _progress(job: Job) -> Progress:
     last = {"done": -1}
 
     def progress(done: int, total: int) -> None:

@@ -6,8 +6,8 @@ and a second request joins the waiting job. A running job beats its heart
 (`settings.JOB_HEARTBEAT_SECONDS`); after `settings.JOB_STALE_SECONDS` without a beat its worker
 is dead (killed, machine gone), and whoever looks at the job next (a status poll, a worker
 starting another job, a new request) puts it back in line, or fails it with a message after
-`settings.JOB_ATTEMPTS` attempts. Each of these steps is one conditional UPDATE, so two app
-servers looking at once do it once.
+`settings.JOB_ATTEMPTS` attempts (`tasks.jobs_revive`). Each of these steps is one conditional
+UPDATE, so two app servers looking at once do it once.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from tournament import models
+from tournament.jobs.tasks import job_enqueue, jobs_revive, stale_limit
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def job_start(
     tournament: models.Tournament,
     *,
     language: str,
-    user=None,
+    user: User | AnonymousUser | None = None,
     durchgang: int = models.jobs.WHOLE_TOURNAMENT,
     total: int = 0,
     upload: str = "",
@@ -62,7 +62,7 @@ def job_start(
                     slug=tournament.slug,
                     durchgang=durchgang,
                     language=language,
-                    requested_by=user if user is not None and user.is_authenticated else None,
+                    requested_by=_requester(user),
                     total=total,
                     upload=upload,
                     upload_sha256=upload_sha256,
@@ -76,11 +76,9 @@ def job_start(
     raise RuntimeError("no job could be started or joined")  # pragma: no cover
 
 
-def job_enqueue(job_id: str) -> None:
-    """Put the job's task in the task backend's queue (the immediate backend runs it now)."""
-    from tournament.jobs.tasks import job_run
-
-    job_run.using(backend=settings.JOBS_BACKEND).enqueue(job_id)
+def _requester(user: User | AnonymousUser | None) -> User | None:
+    """The logged-in user who asks (the project's user model is Django's `User`)."""
+    return user if isinstance(user, User) else None
 
 
 def _waiting(kind: str, tournament: models.Tournament, durchgang: int) -> Job | None:
@@ -103,38 +101,11 @@ def job_checked(job: Job) -> Job:
     """`job` as it is, or, when it ran on a worker that died, back in line or failed."""
     if job.state != RUNNING:
         return job
-    if job.heartbeat_at and job.heartbeat_at >= _stale_limit():
+    if job.heartbeat_at and job.heartbeat_at >= stale_limit():
         return job
     jobs_revive(Job.objects.filter(pk=job.pk))
     job.refresh_from_db()
     return job
-
-
-def jobs_revive(jobs=None) -> int:
-    """Every running job of `jobs` (default: all) whose heartbeat is stale: queued again while
-    it has attempts left, else failed with a message. Returns how many were found dead."""
-    limit = _stale_limit()
-    dead = (jobs if jobs is not None else Job.objects.all()).filter(
-        state=RUNNING, heartbeat_at__lt=limit
-    )
-    found = 0
-    for job in dead:
-        still_dead = Job.objects.filter(pk=job.pk, state=RUNNING, heartbeat_at__lt=limit)
-        if job.attempts < settings.JOB_ATTEMPTS:
-            if still_dead.update(state=QUEUED, heartbeat_at=None, done=0):
-                logger.warning("job %s: its worker died; queued again", job.pk)
-                job_enqueue(job.pk)
-                found += 1
-            continue
-        with override(job.language):
-            message = _(
-                "The job stopped: the worker running it did not answer any more (tried %(n)s "
-                "times). Please start it again."
-            ) % {"n": job.attempts}
-        if still_dead.update(state=FAILED, message=message, finished_at=timezone.now()):
-            logger.error("job %s: its worker died at the last attempt; failed", job.pk)
-            found += 1
-    return found
 
 
 def job_place(job: Job) -> int:
@@ -156,7 +127,3 @@ def jobs_sweep() -> None:
                 except OSError:
                     logger.warning("job %s: its file %s could not be deleted", job.pk, name)
         job.delete()
-
-
-def _stale_limit():
-    return timezone.now() - timedelta(seconds=settings.JOB_STALE_SECONDS)

@@ -1,55 +1,24 @@
-"""The pages of the background jobs: the buttons that start them (POST), the progress page, the
-status its script polls (JSON), and the download of the result from the storage. Any app server
-answers for any job: the state is in the database, the file in the storage.
-
-A Durchgang's signed sheets are printed by clerks and supervisors; every other kind is the
-supervisor's."""
+"""The jobs' own pages: the buttons that start them (POST), the progress page, the status its
+script polls (JSON), and the download of the result from the storage. Any app server answers
+for any job: the state is in the database, the file in the storage. Which kind a button starts,
+and who sees it, is registered by its feature (tournament/jobs/registry.py)."""
 
 from __future__ import annotations
 
-import mimetypes
+from typing import Any
 
-from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
 from django.views import View
-from django.views.generic import TemplateView
 
-from tournament import models
-from tournament.core.access import CLERK, SUPERVISOR, TournamentMixin, role_allows
-from tournament.jobs.services import READY, job_find, job_start
-from tournament.jobs.status import job_status, job_urls
-from tournament.ranking.standings import standings_played
+from tournament.core.access import TournamentMixin
+from tournament.jobs.registry import button_kind, job_kind
+from tournament.jobs.services import READY, job_start
+from tournament.jobs.status import job_urls
+from tournament.jobs.web import JobMixin, JobProgressView, JobStatusView, job_file_response
 
-Job = models.Job
-
-#: The kinds a supervisor starts with a button, by the word in their address.
-STARTED_BY_BUTTON = {
-    "excel": Job.Kind.WORKBOOK,
-    "sicherung": Job.Kind.BACKUP,
-    "rangliste": Job.Kind.RANKING_PDF,
-}
-
-
-def kinds_for(role: str | None) -> tuple[str, ...]:
-    if role_allows(role, SUPERVISOR):
-        return tuple(Job.Kind.values)
-    return (Job.Kind.SHEETS,)
-
-
-class JobMixin(TournamentMixin):
-    """The job of the URL (`job`), if it is of this tournament and of a kind this user's role
-    may see; else 404."""
-
-    required_role = CLERK
-
-    def get_job(self) -> Job:
-        job_id = self.kwargs.get("job") or self.request.GET.get("job", "")
-        job = job_find(str(job_id), self.tournament, kinds_for(self.role))
-        if job is None:
-            raise Http404
-        return job
+__all__ = ["JobFileView", "JobProgressView", "JobStartView", "JobStatusView"]
 
 
 class JobStartView(TournamentMixin, View):
@@ -57,57 +26,25 @@ class JobStartView(TournamentMixin, View):
 
     http_method_names = ["post"]
 
-    def post(self, request, slug, kind):
-        if kind not in STARTED_BY_BUTTON:
+    def post(self, request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+        spec = button_kind(kind)
+        if spec is None:
             raise Http404
-        kind = STARTED_BY_BUTTON[kind]
-        durchgang = standings_played(self.tournament) if kind == Job.Kind.RANKING_PDF else 0
         job, _new = job_start(
-            kind,
+            spec.kind,
             self.tournament,
             language=translation.get_language(),
             user=request.user,
-            durchgang=durchgang,
+            durchgang=spec.durchgang(self.tournament) if spec.durchgang else 0,
         )
         return redirect(job_urls(job)["page"])
-
-
-class JobProgressView(JobMixin, TemplateView):
-    template_name = "tournament/jobs/progress.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        job = self.get_job()
-        context.update(job=job, status=job_status(job))
-        return context
-
-
-class JobStatusView(JobMixin, View):
-    def get(self, request, *args, **kwargs):
-        status = job_status(self.get_job())
-        keys = ("state", "place", "done", "total", "message", "url")
-        return JsonResponse({key: status[key] for key in keys})
 
 
 class JobFileView(JobMixin, View):
     """The file a ready job made, read from the storage."""
 
-    def get(self, request, *args, **kwargs):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> FileResponse:
         job = self.get_job()
-        if job.state != READY or not job.result or job.kind == Job.Kind.RESTORE:
+        if job.state != READY or not job.result or not job_kind(job.kind).downloadable:
             raise Http404
         return job_file_response(job)
-
-
-def job_file_response(job: Job) -> FileResponse:
-    try:
-        source = default_storage.open(job.result, "rb")
-    except OSError:
-        raise Http404 from None  # swept, or the storage lost it
-    content_type = mimetypes.guess_type(job.filename)[0] or "application/octet-stream"
-    inline = content_type == "application/pdf"
-    response = FileResponse(
-        source, as_attachment=not inline, filename=job.filename, content_type=content_type
-    )
-    response["Cache-Control"] = "no-store"
-    return response

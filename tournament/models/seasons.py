@@ -1,7 +1,7 @@
 """A season (Jahreswertung) groups tournaments of one organiser and ranks persons over them
 (tournament/seasons/, the scoring in scoring/season.py). Each tournament's part is kept as
-rows (`SeasonResult`), written anew when what its public ranking shows has changed, so that
-the season page reads stored rows only."""
+rows (`SeasonResult`), written anew when what its public ranking shows has changed
+(tournament/seasons/signals.py), so that the season page mostly reads stored rows."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from rules.presets import (
 )
 from rules.rule_sets import ALL_PASS_REDEAL, ALL_PASS_THROWN_IN, DEFAULT_RULE_SET, RULE_SETS
 from rules.tiebreaks import CHAINS, DEFAULT_CHAIN
+from tournament.models.persons import organiser_default
 
 CUSTOM_TABLE = "custom"  # `scoring` of a tournament with its own table in `point_table`
 
@@ -260,8 +261,6 @@ class Tournament(models.Model):
         """A full save of a tournament loaded earlier leaves `generation` alone: writing back
         the value it was loaded with would undo a change counted since, and serve stale pages."""
         if self._state.adding and self.organiser_id is None:
-            from tournament.models.persons import organiser_default
-
             self.organiser = organiser_default()
         full = kwargs.get("update_fields") is None and not kwargs.get("force_insert")
         if full and not self._state.adding:
@@ -291,12 +290,10 @@ class Tournament(models.Model):
     @property
     def settings_locked(self) -> bool:
         """Settings may not change once the first game (or a table's totals) is recorded."""
-        from tournament.models.draw import Table
-        from tournament.models.hands import Hand  # hands.py imports this module
-
+        # Through the reverse relations: draw.py and hands.py import this module.
         return (
-            Hand.objects.filter(table__durchgang__tournament=self).exists()
-            or Table.objects.filter(durchgang__tournament=self, totals_at__isnull=False).exists()
+            self.durchgaenge.filter(tables__hands__isnull=False).exists()
+            or self.durchgaenge.filter(tables__totals_at__isnull=False).exists()
         )
 
 

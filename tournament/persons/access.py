@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Membership, Organiser
 
 
-def register_keeper(user, organiser: Organiser) -> bool:
+def register_keeper(user: User | AnonymousUser, organiser: Organiser) -> bool:
     if not user.is_authenticated:
         return False
     if user.is_superuser or organiser.staff.filter(pk=user.pk).exists():
@@ -30,7 +31,7 @@ class OrganiserMixin:
     request: HttpRequest
     kwargs: dict[str, Any]
 
-    def dispatch(self, request, *args, **kwargs):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.organiser = get_object_or_404(Organiser, slug=kwargs["organiser"])
         if not register_keeper(request.user, self.organiser):
             if not request.user.is_authenticated:
@@ -38,7 +39,7 @@ class OrganiserMixin:
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)  # type: ignore[misc]
         context["organiser"] = self.organiser
         return context

@@ -12,6 +12,7 @@ import datetime
 from calendar import monthrange
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -81,7 +82,7 @@ def person_export(person: models.Person) -> dict:
     }
 
 
-def person_erase(*, person: models.Person, by) -> int:
+def person_erase(*, person: models.Person, by: User | AnonymousUser) -> int:
     """Erase `person` (Art. 17 DSGVO): name "gelöscht", no club, e-mail or phone, in the
     register and on every player of theirs in every tournament (with the e-mail typed when
     registering), signatures included; the results stay. Returns how many tournament entries
@@ -100,7 +101,8 @@ def person_erase(*, person: models.Person, by) -> int:
         person.merges.update(merged_name=ERASED, merged_club="")
         person.name, person.club, person.email, person.phone = ERASED, "", "", ""
         person.publication = models.Person.Publication.INITIAL
-        person.erased_at, person.erased_by = timezone.now(), by
+        person.erased_at = timezone.now()
+        person.erased_by = by if isinstance(by, User) else None  # a staff page: always a User
         person.save()
         for tournament_id in tournaments:
             public_pages_changed(tournament_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,12 +14,13 @@ from django.utils.translation import ngettext
 from django.views import View
 
 from tournament.core.confirm import Preview, confirm_page, is_confirmed
+from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
 from tournament.persons.privacy import ERASED, person_erase, person_export
 
 
 class PersonExportView(OrganiserMixin, View):
-    def get(self, request, organiser, pk):
+    def get(self, request: HttpRequest, organiser: str, pk: int) -> HttpResponse:
         person = get_object_or_404(self.organiser.persons, pk=pk)
         body = json.dumps(person_export(person), ensure_ascii=False, indent=2)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
@@ -31,13 +32,13 @@ class PersonExportView(OrganiserMixin, View):
 class PersonEraseView(OrganiserMixin, View):
     """GET (or an unconfirmed POST): what the erasure does; the confirmed POST does it."""
 
-    def _person(self):
+    def _person(self) -> Person:
         return get_object_or_404(self.organiser.persons, pk=self.kwargs["pk"])
 
-    def get(self, request, organiser, pk):
+    def get(self, request: HttpRequest, organiser: str, pk: int) -> HttpResponse:
         return self._confirm(self._person())
 
-    def post(self, request, organiser, pk):
+    def post(self, request: HttpRequest, organiser: str, pk: int) -> HttpResponse:
         person = self._person()
         if not is_confirmed(request) or person.erased_at is not None:
             return self._confirm(person)
@@ -53,7 +54,7 @@ class PersonEraseView(OrganiserMixin, View):
         )
         return redirect("manage:person", organiser=organiser, pk=pk)
 
-    def _confirm(self, person):
+    def _confirm(self, person: Person) -> HttpResponse:
         players = person.players.count()
         preview = Preview(
             heading=_("Erase %(name)s?") % {"name": person.name},

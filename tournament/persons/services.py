@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -210,7 +211,9 @@ class Merge:
     players_moved: int
 
 
-def person_merge(*, kept: models.Person, merged: models.Person, by=None) -> Merge:
+def person_merge(
+    *, kept: models.Person, merged: models.Person, by: User | AnonymousUser | None = None
+) -> Merge:
     """Join `merged` into `kept`: every player (and so every result) of both now belongs to
     `kept`, contact data missing in `kept` is taken over, `merged` is deleted and the merge
     recorded. The players keep their names and every score row stays as it is."""

@@ -3,14 +3,18 @@ edit, likely duplicates and merging; and the search a registration form asks whi
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from tournament.core.access import TournamentMixin
+from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
 from tournament.persons.forms import MergeForm, PersonForm
 from tournament.persons.results import person_results
@@ -29,7 +33,7 @@ TEMPLATES = "tournament/persons/"
 SEARCH_LIMIT = 12
 
 
-def _errors_add(form, exc: PersonError) -> None:
+def _errors_add(form: forms.Form, exc: PersonError) -> None:
     for field, messages_ in exc.errors.items():
         for message in messages_:
             known = field in form.fields
@@ -39,7 +43,7 @@ def _errors_add(form, exc: PersonError) -> None:
 class PersonListView(OrganiserMixin, TemplateView):
     template_name = TEMPLATES + "list.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         query = self.request.GET.get("q", "").strip()[:100]
         persons = persons_find(organiser=self.organiser, query=query)
         return super().get_context_data(persons=persons[:200], q=query, **kwargs)
@@ -48,7 +52,7 @@ class PersonListView(OrganiserMixin, TemplateView):
 class PersonDetailView(OrganiserMixin, TemplateView):
     template_name = TEMPLATES + "detail.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         person = get_object_or_404(self.organiser.persons, pk=self.kwargs["pk"])
         return super().get_context_data(
             person=person,
@@ -63,7 +67,7 @@ class PersonCreateView(OrganiserMixin, FormView):
     form_class = PersonForm
     template_name = TEMPLATES + "form.html"
 
-    def form_valid(self, form):
+    def form_valid(self, form: PersonForm) -> HttpResponse:
         try:
             person = person_create(organiser=self.organiser, **form.cleaned_data)
         except PersonError as exc:
@@ -77,17 +81,17 @@ class PersonEditView(OrganiserMixin, FormView):
     form_class = PersonForm
     template_name = TEMPLATES + "form.html"
 
-    def get_person(self):
+    def get_person(self) -> Person:
         return get_object_or_404(self.organiser.persons, pk=self.kwargs["pk"])
 
-    def get_initial(self):
+    def get_initial(self) -> dict[str, Any]:
         p = self.get_person()
         return {f: getattr(p, f) for f in ("name", "club", "email", "phone", "publication")}
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(person=self.get_person(), **kwargs)
 
-    def form_valid(self, form):
+    def form_valid(self, form: PersonForm) -> HttpResponse:
         try:
             person = person_update(person=self.get_person(), **form.cleaned_data)
         except PersonError as exc:
@@ -102,7 +106,7 @@ class DuplicatesView(OrganiserMixin, TemplateView):
 
     template_name = TEMPLATES + "duplicates.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         pairs = persons_duplicates(organiser=self.organiser)
         return super().get_context_data(pairs=pairs, **kwargs)
 
@@ -112,7 +116,7 @@ class PersonMergeView(OrganiserMixin, View):
 
     http_method_names = ["post"]
 
-    def post(self, request, organiser):
+    def post(self, request: HttpRequest, organiser: str) -> HttpResponse:
         form = MergeForm(request.POST)
         if not form.is_valid():
             messages.error(request, _("Choose two persons to merge."))
@@ -139,7 +143,7 @@ class PersonSearchView(TournamentMixin, View):
     """JSON for the registration form's search as you type: the register's persons whose
     name or club contains the words typed."""
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         query = request.GET.get("q", "").strip()[:100]
         if len(query) < 2:
             return JsonResponse({"persons": []})
@@ -156,5 +160,5 @@ class PersonSearchView(TournamentMixin, View):
 class RegisterOfView(TournamentMixin, View):
     """The tournament's way into its organiser's register."""
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("manage:persons", organiser=organiser_of(self.tournament).slug)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -27,8 +29,8 @@ class PrizeForm(forms.ModelForm):
             "club": _("Only for the best player of a club."),
         }
 
-    def clean(self):
-        values = super().clean()
+    def clean(self) -> dict[str, Any]:
+        values = super().clean() or {}
         first, last = values.get("place_from"), values.get("place_to")
         if first and last is not None and last < first:
             self.add_error("place_to", _("The last place cannot come before the first."))

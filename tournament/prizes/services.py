@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -112,7 +113,7 @@ def prizes_out_total(tournament: models.Tournament) -> Decimal:
     )
 
 
-def _checked(values: dict) -> dict:
+def _checked(values: dict[str, Any]) -> dict[str, Any]:
     errors: dict[str, list[str]] = {}
     rule = values.get("rule")
     if rule == Rule.PLACE:
@@ -134,9 +135,28 @@ def _checked(values: dict) -> dict:
     return values
 
 
-def prize_add(*, tournament: models.Tournament, **values) -> models.Prize:
+def prize_add(
+    *,
+    tournament: models.Tournament,
+    description: str,
+    rule: str = Rule.PLACE,
+    place_from: int | None = None,
+    place_to: int | None = None,
+    every: int = 1,
+    club: str = "",
+    amount: Decimal | None = None,
+) -> models.Prize:
+    values = {
+        "rule": rule,
+        "place_from": place_from,
+        "place_to": place_to,
+        "every": every,
+        "club": club,
+        "description": description,
+        "amount": amount,
+    }
     with transaction.atomic():
-        return models.Prize.objects.create(tournament=tournament, **_checked(dict(values)))
+        return models.Prize.objects.create(tournament=tournament, **_checked(values))
 
 
 def prize_delete(*, prize: models.Prize) -> None:

@@ -3,8 +3,10 @@ projector, the PDF to read out and the certificates (Urkunden, PDF/A)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
@@ -31,11 +33,11 @@ class PrizesView(TournamentMixin, FormView):
     form_class = PrizeForm
     template_name = TEMPLATES + "prizes.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         prizes = Prize.objects.filter(tournament=self.tournament).order_by("place_from", "pk")
         return super().get_context_data(prizes=prizes, **kwargs)
 
-    def form_valid(self, form):
+    def form_valid(self, form: PrizeForm) -> HttpResponse:
         try:
             prize = prize_add(tournament=self.tournament, **form.cleaned_data)
         except PrizeError as error:
@@ -48,14 +50,14 @@ class PrizesView(TournamentMixin, FormView):
 class PrizeDeleteView(TournamentMixin, View):
     http_method_names = ["post"]
 
-    def post(self, request, slug, pk):
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         prize = get_object_or_404(Prize, tournament=self.tournament, pk=pk)
         prize_delete(prize=prize)
         messages.success(request, _("Prize removed: %(prize)s.") % {"prize": prize})
         return redirect("manage:prizes", slug=slug)
 
 
-def _context(view) -> dict:
+def _context(view: TournamentMixin) -> dict[str, Any]:
     return {
         "tournament": view.tournament,
         "awards": prizes_awarded(view.tournament),
@@ -68,14 +70,14 @@ class PrizesAwardedView(TournamentMixin, TemplateView):
 
     template_name = TEMPLATES + "awarded.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(**_context(self), **kwargs)
 
 
 class PrizesPdfView(TournamentMixin, View):
     """The list to read out at the prize giving: from the last prize up to the winner."""
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         context = _context(self)
         context["awards"] = list(reversed([a for a in context["awards"] if a.standing]))
         pdf = pdf_render(TEMPLATES + "awarded_pdf.html", context)
@@ -89,7 +91,7 @@ class CertificatesPdfView(TournamentMixin, View):
     final (`prizes_final`, as the prize list says), each carries a large "provisional" and
     the Durchgang the ranking stands after: printed early, it cannot pass for the real one."""
 
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         context = _context(self)
         context["awards"] = [a for a in context["awards"] if a.standing]
         context["after"] = standings_after(self.tournament)

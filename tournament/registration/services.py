@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils.translation import gettext as _
@@ -23,7 +24,9 @@ from tournament.persons.services import (
     persons_similar,
     player_person_link,
 )
+from tournament.registration.members import supervisor_appoint
 from tournament.registration.player_import import LineError, PlayerRow
+from tournament.registration.waiting import waiting_move_up
 
 
 class PlayerError(Exception):
@@ -32,6 +35,24 @@ class PlayerError(Exception):
     def __init__(self, errors: dict[str, list[str]]):
         super().__init__(errors)
         self.errors = errors
+
+
+def tournament_create(
+    *, tournament: models.Tournament, user: User | AnonymousUser
+) -> models.Tournament:
+    """Store a new tournament (its settings made by the form) with `user` as its supervisor."""
+    with transaction.atomic():
+        tournament.save()
+        supervisor_appoint(tournament=tournament, user=user)
+    return tournament
+
+
+def tournament_update(*, tournament: models.Tournament) -> models.Tournament:
+    """Store the tournament's changed settings; its public pages are rendered anew."""
+    with transaction.atomic():
+        tournament.save()
+        public_pages_changed(tournament.pk)
+    return tournament
 
 
 def start_number_next(tournament: models.Tournament) -> int:
@@ -153,8 +174,6 @@ def player_update(
 def player_withdraw(*, player: models.Player) -> None:
     """Withdraw a player: not drawn any more; the seats already drawn stay. Before the first
     draw, the place goes to the first player on the waiting list."""
-    from tournament.checkin.services import waiting_move_up  # the door builds on this module
-
     player.withdrawn = True
     with transaction.atomic():
         player.save(update_fields=["withdrawn"])

@@ -8,7 +8,6 @@ from dataclasses import astuple
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
@@ -22,7 +21,6 @@ from rules.rule_sets import RULE_SETS
 from tournament.checkin.services import registrations_to_link
 from tournament.core.access import TournamentMixin
 from tournament.core.collation import german_sorted
-from tournament.core.public_cache import public_pages_changed
 from tournament.models import Membership, Tournament
 from tournament.persons.services import organiser_of
 from tournament.registration.forms import (
@@ -35,7 +33,7 @@ from tournament.registration.forms import (
     errors_add,
 )
 from tournament.registration.listings import PlayerTable
-from tournament.registration.members import clerk_add, clerk_remove, supervisor_appoint
+from tournament.registration.members import clerk_add, clerk_remove
 from tournament.registration.player_import import (
     MAX_BYTES,
     PlayerRow,
@@ -54,6 +52,8 @@ from tournament.registration.services import (
     players_import_duplicates,
     players_import_preview,
     start_number_next,
+    tournament_create,
+    tournament_update,
 )
 from tournament.registration.start_cards import start_cards_pdf
 from tournament.sheets.services.corrections import corrections_pending
@@ -81,9 +81,7 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
         return super().get_context_data(rule_sets=RULE_SETS.values(), **kwargs)
 
     def form_valid(self, form):
-        with transaction.atomic():
-            tournament = form.save()
-            supervisor_appoint(tournament=tournament, user=self.request.user)
+        tournament = tournament_create(tournament=form.save(commit=False), user=self.request.user)
         messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
         return redirect("manage:dashboard", slug=tournament.slug)
 
@@ -101,9 +99,7 @@ class TournamentEditView(TournamentMixin, UpdateView):
         return {**super().get_form_kwargs(), "locked": self.tournament.settings_locked}
 
     def form_valid(self, form):
-        with transaction.atomic():
-            form.save()
-            public_pages_changed(self.tournament.pk)
+        tournament_update(tournament=form.save(commit=False))
         if form.locked:
             messages.warning(self.request, form.locked_message())
         else:

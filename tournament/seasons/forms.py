@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Season, Tournament
+from tournament.models import Organiser, Season, Tournament
 
 
 class SeasonForm(forms.ModelForm):
@@ -25,7 +27,7 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ("name", "slug", "kind", "best", "minimum")
 
-    def __init__(self, *args, organiser, **kwargs):
+    def __init__(self, *args: Any, organiser: Organiser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         tournaments = self.fields["tournaments"]
         assert isinstance(tournaments, forms.ModelMultipleChoiceField)

@@ -1,10 +1,14 @@
 """Seasons: each tournament's part written from its public ranking when that changed, and the
 season's standings from those rows (scoring/season.py). A season page costs the same few
-queries however many tournaments it holds; a tournament changed since is written anew first."""
+queries however many tournaments it holds and writes nothing: the parts are written when a
+tournament joins a season and by a task after each change (tournament/seasons/signals.py); a
+part not written yet since a change is computed for the page without being stored."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -36,45 +40,59 @@ def _after(tournament: models.Tournament) -> int | None:
     return tournament.number_of_durchgaenge
 
 
-def _write(tournament_id: int) -> None:
-    """Write the tournament's season results as its public ranking shows them now."""
+def _results(tournament: models.Tournament) -> list[models.SeasonResult]:
+    """The tournament's part of its seasons as its public ranking shows it now (not stored)."""
+    after = _after(tournament)
+    if after is None or not tournament.durchgaenge.exists():
+        return []
+    standings = standings_compute(tournament, after=min(after, tournament.durchgaenge.count()))
+    return [
+        models.SeasonResult(
+            tournament=tournament,
+            player=s.player,
+            person_id=s.player.person_id,
+            place=place,
+            points=s.totals.points,
+            counters=[getattr(s.totals, name) for name in COUNTERS],
+        )
+        for place, s in enumerate(standings, start=1)
+    ]
+
+
+def season_results_write(tournament_id: int) -> None:
+    """Write the tournament's season results as its public ranking shows them now, unless they
+    are written for its present generation already. Called when the tournament joins a season
+    and, through a task, after each change of its public pages (tournament/seasons/signals.py);
+    never by a page."""
     with transaction.atomic():
         tournament = models.Tournament.objects.select_for_update().get(pk=tournament_id)
         generation = tournament.generation
         if tournament.season_generation == generation:
-            return  # written meanwhile by another request
+            return  # written meanwhile
         models.SeasonResult.objects.filter(tournament=tournament).delete()
-        after = _after(tournament)
-        if after is not None and tournament.durchgaenge.exists():
-            standings = standings_compute(
-                tournament, after=min(after, tournament.durchgaenge.count())
-            )
-            models.SeasonResult.objects.bulk_create(
-                models.SeasonResult(
-                    tournament=tournament,
-                    player=s.player,
-                    person_id=s.player.person_id,
-                    place=place,
-                    points=s.totals.points,
-                    counters=[getattr(s.totals, name) for name in COUNTERS],
-                )
-                for place, s in enumerate(standings, start=1)
-            )
+        models.SeasonResult.objects.bulk_create(_results(tournament))
         models.Tournament.objects.filter(pk=tournament.pk).update(season_generation=generation)
 
 
-def season_refresh(season: models.Season) -> int:
-    """Write anew the results of the season's tournaments changed since; how many."""
-    stale = [
+def _season_results(season: models.Season) -> list[models.SeasonResult]:
+    """The season's results: as stored, and for a tournament changed since they were written
+    (its task has not run yet) computed now, without storing them."""
+    stale = sorted(
         pk
         for pk, generation, written in season.tournaments.values_list(
             "pk", "generation", "season_generation"
         )
         if generation != written
-    ]
-    for pk in stale:
-        _write(pk)
-    return len(stale)
+    )
+    stored = models.SeasonResult.objects.filter(tournament__seasons=season)
+    if stale:
+        stored = stored.exclude(tournament_id__in=stale)
+    results = list(stored.select_related("player", "person"))
+    computed = [r for t in models.Tournament.objects.filter(pk__in=stale) for r in _results(t)]
+    persons = models.Person.objects.in_bulk({r.person_id for r in computed if r.person_id})
+    for result in computed:
+        result.person = persons.get(result.person_id) if result.person_id else None
+    return results + computed
 
 
 @dataclass(frozen=True)
@@ -97,11 +115,8 @@ def _rule(season: models.Season) -> SeasonRule:
 
 def season_standings(season: models.Season) -> tuple[list[models.Tournament], list[Row]]:
     """The season's tournaments (by date) and its standings."""
-    season_refresh(season)
+    results = _season_results(season)
     tournaments = list(season.tournaments.order_by("date", "pk"))
-    results = models.SeasonResult.objects.filter(tournament__seasons=season).select_related(
-        "player", "person"
-    )
     entries, who = [], {}
     for result in results:
         key = f"person:{result.person_id}" if result.person_id else f"player:{result.player_id}"
@@ -135,7 +150,7 @@ def season_standings(season: models.Season) -> tuple[list[models.Tournament], li
     return tournaments, rows
 
 
-def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
+def season_checked(values: dict[str, Any], *, organiser: models.Organiser) -> dict[str, Any]:
     """The form's values made ready to store, or SeasonError with German messages."""
     errors: dict[str, list[str]] = {}
     kind = values.get("kind")
@@ -160,12 +175,30 @@ def season_checked(values: dict, *, organiser: models.Organiser) -> dict:
 
 
 def season_save(
-    *, organiser: models.Organiser, season: models.Season | None = None, **values
+    *,
+    organiser: models.Organiser,
+    season: models.Season | None = None,
+    name: str,
+    slug: str,
+    kind: str = models.Season.Kind.SUM,
+    best: int | None = None,
+    minimum: int = 0,
+    placement_text: str = "",
+    tournaments: Iterable[models.Tournament] = (),
 ) -> models.Season:
-    """Create or change a season; `tournaments` are added to it. A tournament may count in
-    several seasons: adding it to this one leaves it in the others, and none is taken out here
-    (that is `season_tournament_remove`, confirmed on its own page)."""
-    values = season_checked(values, organiser=organiser)
+    """Create or change a season (every field as given); `tournaments` are added to it. A
+    tournament may count in several seasons: adding it to this one leaves it in the others, and
+    none is taken out here (that is `season_tournament_remove`, confirmed on its own page)."""
+    given: dict[str, Any] = {
+        "name": name,
+        "slug": slug,
+        "kind": kind,
+        "best": best,
+        "minimum": minimum,
+        "placement_text": placement_text,
+        "tournaments": list(tournaments),
+    }
+    values = season_checked(given, organiser=organiser)
     tournaments = values.pop("tournaments", [])
     with transaction.atomic():
         if season is None:
@@ -175,9 +208,9 @@ def season_save(
         season.save()
         included = set(season.tournaments.values_list("pk", flat=True))
         added = [t for t in tournaments if t.pk not in included]
-        season.tournaments.add(*added)
         for tournament in added:  # its public pages link its seasons
             public_pages_changed(tournament.pk)
+        season.tournaments.add(*added)  # their parts written (signals.py), after that change
     return season
 
 

@@ -3,8 +3,11 @@ tournament out of one (confirmed), and the public season page with its PDF and w
 
 from __future__ import annotations
 
+import io
+from typing import Any
+
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.formats import date_format
@@ -32,7 +35,7 @@ TEMPLATES = "tournament/seasons/"
 class SeasonListView(OrganiserMixin, TemplateView):
     template_name = TEMPLATES + "list.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         seasons = self.organiser.seasons.all()
         return super().get_context_data(seasons=seasons, **kwargs)
 
@@ -47,15 +50,15 @@ class SeasonEditView(OrganiserMixin, FormView):
         pk = self.kwargs.get("pk")
         return get_object_or_404(self.organiser.seasons, pk=pk) if pk else None
 
-    def get_form_kwargs(self):
+    def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "organiser": self.organiser, "instance": self.season()}
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         season = self.season()
         included = season.tournaments.order_by("date", "pk") if season else []
         return super().get_context_data(season=season, included=included, **kwargs)
 
-    def form_valid(self, form):
+    def form_valid(self, form: SeasonForm) -> HttpResponse:
         values = dict(form.cleaned_data)
         try:
             season = season_save(organiser=self.organiser, season=self.season(), **values)
@@ -77,10 +80,10 @@ class SeasonTournamentRemoveView(OrganiserMixin, View):
         )
         return season, tournament
 
-    def get(self, request, organiser, pk, slug):
+    def get(self, request: HttpRequest, organiser: str, pk: int, slug: str) -> HttpResponse:
         return self._confirm(*self._objects())
 
-    def post(self, request, organiser, pk, slug):
+    def post(self, request: HttpRequest, organiser: str, pk: int, slug: str) -> HttpResponse:
         season, tournament = self._objects()
         if not is_confirmed(request) or not season_tournament_remove(
             season=season, tournament=tournament
@@ -93,7 +96,7 @@ class SeasonTournamentRemoveView(OrganiserMixin, View):
         )
         return redirect("manage:season_edit", organiser=organiser, pk=pk)
 
-    def _confirm(self, season: Season, tournament: Tournament):
+    def _confirm(self, season: Season, tournament: Tournament) -> HttpResponse:
         names = {"tournament": tournament.name, "season": season.name}
         others = [s.name for s in tournament.seasons.exclude(pk=season.pk).order_by("name")]
         included = season.tournaments.filter(pk=tournament.pk).exists()
@@ -127,14 +130,14 @@ class SeasonView(TemplateView):
 
     template_name = TEMPLATES + "season.html"
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         season = get_object_or_404(Season, slug=self.kwargs["slug"])
         tournaments, rows = season_standings(season)
         return super().get_context_data(season=season, tournaments=tournaments, rows=rows)
 
 
 class SeasonPdfView(View):
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         season = get_object_or_404(Season, slug=slug)
         tournaments, rows = season_standings(season)
         context = {"season": season, "tournaments": tournaments, "rows": rows}
@@ -146,11 +149,13 @@ class SeasonPdfView(View):
 
 
 class SeasonXlsxView(View):
-    def get(self, request, slug):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         season = get_object_or_404(Season, slug=slug)
+        out = io.BytesIO()
+        season_xlsx(season, out)
         response = HttpResponse(
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            out.getvalue(),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
-        season_xlsx(season, response)
         response["Content-Disposition"] = f'attachment; filename="{slug}.xlsx"'
         return response

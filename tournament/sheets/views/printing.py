@@ -4,7 +4,7 @@ Clerks and supervisors of the tournament.
 A whole Durchgang takes a while (a 250-table Durchgang about a minute), so its button starts a
 background job (tournament/jobs/: one per Durchgang, run by a task worker) while a progress page
 polls the job's state. These addresses under the Durchgang are the job's; the work and the
-words are tournament/jobs/'s.
+words are tournament/sheets/jobs.py's, the pages built on tournament/jobs/web.py.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tournament import models
 from tournament.core.access import CLERK, DurchgangMixin
 from tournament.jobs.services import READY, job_start
 from tournament.jobs.status import job_urls
-from tournament.jobs.views import JobMixin, JobProgressView, JobStatusView, job_file_response
+from tournament.jobs.web import JobMixin, JobProgressView, JobStatusView, job_file_response
 from tournament.sheets.pdf import durchgang_sheets_pdf, scoresheet_pdf
 from tournament.sheets.services.printing import sheet_pdf_name, sheets_pdf_name
 from tournament.sheets.views.sheet import SheetMixin

@@ -1,0 +1,62 @@
+"""The exchange's background jobs (tournament/jobs/registry.py), all the supervisor's: the
+whole tournament as an Excel workbook, its backup archive, and a restore from a backup."""
+
+from __future__ import annotations
+
+import tempfile
+
+from django.core.files import File
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.core.uploads import upload_sha256
+from tournament.exchange.backup import BackupError
+from tournament.exchange.backup.dump import backup_name, backup_write
+from tournament.exchange.backup.replace import backup_tournament_replace, tournament_counts
+from tournament.exchange.exports.workbook import tournament_xlsx
+from tournament.jobs.registry import JobError, Made, Progress, job_tournament, register
+
+
+def workbook(job: models.Job, progress: Progress) -> Made:
+    """The whole tournament as an Excel workbook."""
+    tournament = job_tournament(job)
+    out = tempfile.TemporaryFile()  # noqa: SIM115 (the runner closes it after saving)
+    tournament_xlsx(tournament, out)
+    out.seek(0)
+    return Made(f"{tournament.slug}.xlsx", File(out))
+
+
+def backup(job: models.Job, progress: Progress) -> Made:
+    """The backup archive of the tournament (interchange document, history, manifest)."""
+    tournament = job_tournament(job)
+    out = tempfile.TemporaryFile()  # noqa: SIM115 (the runner closes it after saving)
+    backup_write(out, [tournament])
+    out.seek(0)
+    return Made(backup_name(slug=tournament.slug), File(out))
+
+
+def restore(job: models.Job, progress: Progress) -> Made:
+    """Replace the tournament by its backup, uploaded to the storage (refused when the file
+    changed since the supervisor saw the preview). Its result is a receipt of what was done."""
+    tournament = job_tournament(job)
+    if upload_sha256(job.upload) != job.upload_sha256:
+        raise JobError(_("The uploaded backup changed since the preview: upload it again."))
+    try:
+        with default_storage.open(job.upload, "rb") as source:
+            roles = job.options.get("roles", []) if isinstance(job.options, dict) else []
+            restored = backup_tournament_replace(tournament, source, roles=roles)
+    except BackupError as error:
+        raise JobError(str(error)) from error
+    default_storage.delete(job.upload)
+    message = _("%(name)s is restored from the backup: %(games)s games.") % {
+        "name": restored.name,
+        "games": tournament_counts(restored).games,
+    }
+    return Made("wiederherstellung.txt", ContentFile(message.encode()), message=message)
+
+
+register(models.Job.Kind.WORKBOOK, workbook, button="excel")
+register(models.Job.Kind.BACKUP, backup, button="sicherung")
+register(models.Job.Kind.RESTORE, restore, downloadable=False)

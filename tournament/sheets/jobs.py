@@ -1,0 +1,49 @@
+"""The signed scoresheets of a whole Durchgang (rule 5.3) as a background job
+(tournament/jobs/registry.py): clerks and supervisors start it; its pages keep the addresses
+under the Durchgang that they had before printing became a job."""
+
+from __future__ import annotations
+
+from django.core.files.base import ContentFile
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament import models
+from tournament.core.access import CLERK
+from tournament.jobs.registry import JobError, Made, Progress, register
+from tournament.sheets import pdf
+from tournament.sheets.services.printing import sheets_pdf_name
+
+
+def sheets(job: models.Job, progress: Progress) -> Made:
+    """One page per table of the Durchgang `job.durchgang`."""
+    durchgang = (
+        models.Durchgang.objects.select_related("tournament")
+        .filter(tournament__slug=job.slug, number=job.durchgang)
+        .first()
+    )
+    if durchgang is None:
+        raise JobError(_("Durchgang %(n)s does not exist any more.") % {"n": job.durchgang})
+    # Looked up now, on the module: tests put a counting renderer in its place.
+    content = pdf.durchgang_sheets_pdf(durchgang, progress=progress)
+    return Made(sheets_pdf_name(durchgang), ContentFile(content))
+
+
+def sheets_job_urls(job: models.Job) -> dict[str, str]:
+    args = [job.slug, job.durchgang, job.pk]
+    return {
+        "page": reverse("manage:sheets_print_progress", args=args),
+        "status": reverse("manage:sheets_print_status", args=args),
+        "file": reverse("manage:sheets_pdf", args=args[:2]) + f"?job={job.pk}",
+    }
+
+
+register(
+    models.Job.Kind.SHEETS,
+    sheets,
+    role=CLERK,
+    urls=sheets_job_urls,
+    running=gettext_lazy("Preparing the signed scoresheets: %(done)s of %(total)s tables done."),
+    ready=gettext_lazy("The signed scoresheets are ready (%(total)s tables)."),
+)
