@@ -14,10 +14,13 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
-from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
 from tournament.core import revisions
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
+from tournament.phones.links import table_link_issue
+
+# The browser fixtures (`browser`, `page`, `chromium`, `drive`): tests/browser.py.
+pytest_plugins = ["tests.browser"]
 
 # Tests do not time things: hypothesis' deadline per example would fail a property on a busy
 # machine (CI runs the suites side by side), not on wrong results.
@@ -167,3 +170,8 @@ def leitung(django_user_model):
 def schreiber(django_user_model):
     """The clerk of the sheet of `table`."""
     return django_user_model.objects.create_user("schreiber")
+
+
+@pytest.fixture
+def link(table, leitung):
+    return table_link_issue(table=table, user=leitung)
