@@ -38,11 +38,11 @@ def _logged_in(browser, base_url: str, requests: list, **options):
     return page
 
 
-def _names_in_addresses(browser, requests, *names) -> list[str]:
+def _names_in_addresses(requests, *names) -> list[str]:
     return [r.url for r in requests for name in names if name.lower() in r.url.lower()]
 
 
-def _searches(browser, requests, door: str) -> list[str]:
+def _searches(requests, door: str) -> list[str]:
     """The bodies of the searches posted to the door's page."""
     return [r.post_data or "" for r in requests if r.method == "POST" and r.url.endswith(door)]
 

@@ -77,6 +77,7 @@ def test_10_withdrawn_players_need_no_seat(client, supervisor, evening):
     client.force_login(supervisor)  # eight active players: tables of four
     response = client.post(settings_url(), settings_post(evening, games_per_durchgang=30))
     assert response.status_code == 302
+    assert Tournament.objects.get(slug="abend").games_per_durchgang == 30
 
 
 def test_10_a_tournament_recorded_before_keeps_its_games_and_its_settings_page_works(
