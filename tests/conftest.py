@@ -28,8 +28,9 @@ hypothesis_settings.register_profile("untimed", deadline=None)
 hypothesis_settings.load_profile("untimed")
 
 # The `slow` tests (`make test-fast` leaves them out, with the `browser` ones): the property and
-# fuzz tests (hypothesis), the walks over every URL and the races between threads. Each takes
-# seconds; together they are most of the suite's time without the browser.
+# fuzz tests (hypothesis), the walks over every URL, the races between threads and the commands
+# run as processes. Each takes seconds (`pytest --durations=40`); together they are most of the
+# suite's time without the browser.
 SLOW_MODULES = {
     "core/test_access_walk.py",
     "core/test_accessibility_browser.py",
@@ -39,6 +40,8 @@ SLOW_MODULES = {
     "core/test_organiser_walk.py",
     "core/test_swedish_pages.py",
     "core/test_csp.py",
+    "core/test_crash_safety.py",
+    "exchange/test_cli.py",
     "exchange/test_export_roundtrip.py",
     "exchange/test_fuzz_import.py",
     "exchange/test_interchange_pending.py",
@@ -230,4 +233,5 @@ def schreiber(django_user_model):
 
 @pytest.fixture
 def link(table, leitung):
+    """The phones' link of `table` (with its PIN), issued by its supervisor."""
     return table_link_issue(table=table, user=leitung)
