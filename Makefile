@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall backup test bench fmt clean
+.PHONY: venv messages chromium run serve hall backup test test-fast bench fmt clean
 
 venv: $(STAMP)
 
@@ -89,6 +89,14 @@ test: venv messages
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is missing, so the browser tests \
 	are SKIPPED. Install Debian's chromium (make chromium, as root) to run them."
 	$(VENV)/bin/pytest $(PYTEST_WORKERS)
+
+# The quick loop while working: pytest alone, without the browser and slow tests (markers in
+# pyproject.toml, given in tests/conftest.py), and how long it took. `make test` runs them all.
+test-fast: venv messages
+	@start=$$(date +%s); status=0; \
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) -m "not browser and not slow" || status=$$?; \
+	echo "make test-fast: $$(( $$(date +%s) - start )) s, without the browser and slow tests \
+	(make test runs all)"; exit $$status
 
 bench: venv messages
 	$(PY) bench/run.py

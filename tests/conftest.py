@@ -1,5 +1,5 @@
 """Shared fixtures: the worked example, tournaments, and the roles (supervisor, clerk, a clerk of
-another tournament)."""
+another tournament); the `browser` and `slow` markers; the catalogues compiled when missing."""
 
 from __future__ import annotations
 
@@ -14,15 +14,77 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
-from tests.browser import browser, page  # noqa: F401  (fixtures: one browser per test session)
 from tournament.core import revisions
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
+from tournament.phones.links import table_link_issue
+
+# The browser fixtures (`browser`, `page`, `chromium`, `drive`): tests/browser.py.
+pytest_plugins = ["tests.browser"]
 
 # Tests do not time things: hypothesis' deadline per example would fail a property on a busy
 # machine (CI runs the suites side by side), not on wrong results.
 hypothesis_settings.register_profile("untimed", deadline=None)
 hypothesis_settings.load_profile("untimed")
+
+# The `slow` tests (`make test-fast` leaves them out, with the `browser` ones): the property and
+# fuzz tests (hypothesis), the walks over every URL, the races between threads and the commands
+# run as processes. Each takes seconds (`pytest --durations=40`); together they are most of the
+# suite's time without the browser.
+SLOW_MODULES = {
+    "core/test_access_walk.py",
+    "core/test_accessibility_browser.py",
+    "core/test_french_deck_walk.py",
+    "core/test_hostile_input.py",
+    "core/test_hostile_requests.py",
+    "core/test_organiser_walk.py",
+    "core/test_swedish_pages.py",
+    "core/test_csp.py",
+    "core/test_crash_safety.py",
+    "exchange/test_cli.py",
+    "exchange/test_export_roundtrip.py",
+    "exchange/test_fuzz_import.py",
+    "exchange/test_interchange_pending.py",
+    "rules/test_point_table_properties.py",
+    "scoring/test_draw_engine.py",
+    "scoring/test_scoring_properties.py",
+    "sheets/test_concurrent_entry.py",
+    "sheets/test_fuzz_entry.py",
+    "checkin/test_door_races.py",
+    "seasons/test_season_many.py",
+}
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_sessionstart(session):
+    """A bare `pytest` works on a fresh checkout: the translation catalogues (`.mo`) are compiled
+    as `make messages` does when one is missing or older than its `.po` (once, before the
+    xdist workers start; a worker finds them made)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    for folder in settings.LOCALE_PATHS:
+        for po in Path(folder).glob("*/LC_MESSAGES/*.po"):
+            mo = po.with_suffix(".mo")
+            if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+                from django.core.management import call_command
+
+                call_command("translations_compile")
+                return
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test that uses a browser fixture is marked `browser`; the tests of SLOW_MODULES
+    are marked `slow`."""
+    from tests.browser import BROWSER_FIXTURES  # after pytest_plugins: its asserts rewritten
+
+    for item in items:
+        callspec = getattr(item, "callspec", None)  # a parameter may be called `page`, too
+        given = set(callspec.params) if callspec else set()
+        if BROWSER_FIXTURES & (set(getattr(item, "fixturenames", ())) - given):
+            item.add_marker(pytest.mark.browser)
+        if item.path.relative_to(TESTS).as_posix() in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
 
 # A worked example tournament in the interchange format and its expected standings.
 EXAMPLES = Path(__file__).resolve().parent / "data"
@@ -167,3 +229,9 @@ def leitung(django_user_model):
 def schreiber(django_user_model):
     """The clerk of the sheet of `table`."""
     return django_user_model.objects.create_user("schreiber")
+
+
+@pytest.fixture
+def link(table, leitung):
+    """The phones' link of `table` (with its PIN), issued by its supervisor."""
+    return table_link_issue(table=table, user=leitung)

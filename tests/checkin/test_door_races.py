@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.checkin.conftest import FEE
-from tests.sheets.test_concurrent_entry import all_at_once
+from tests.sheets.helpers import all_at_once
 from tournament.checkin.confirmation import registration_confirm, registration_pending_add
 from tournament.checkin.services import CheckInError, player_check_in, registration_add
 

@@ -9,31 +9,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament.checkin.services import door_settings_save
+from tests.checkin.helpers import open_with, register, url
 from tournament.draw.services import durchgang_draw
 from tournament.models import Person
 from tournament.registration.services import player_withdraw
 
 pytestmark = pytest.mark.django_db
-
-
-def url(door) -> str:
-    return reverse("tournament:registration", args=[door.slug])
-
-
-def register(door, name: str, club: str = "", full: str = "0", **extra):
-    values = {"name": name, "club": club, "email": "", "full_name_public": full, **extra}
-    return Client().post(url(door), values)
-
-
-def open_with(door, limit):
-    door_settings_save(
-        tournament=door,
-        entry_fee=door.entry_fee,
-        check_in=True,
-        registration_open=True,
-        registration_limit=limit,
-    )
 
 
 def test_the_form_is_closed_until_the_supervisor_opens_it(door):

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client, override_settings
 
-from tests.checkin.test_registration import open_with, url
+from tests.checkin.helpers import open_with, url
 from tournament.models import PendingRegistration
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.checkin.test_registration import open_with, url
+from tests.checkin.helpers import open_with, url
 from tournament.checkin.confirmation import key_hash
 from tournament.draw.services import durchgang_draw
 from tournament.models import PendingRegistration

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.checkin.test_registration import open_with, register
+from tests.checkin.helpers import open_with, register
 from tournament.models import Organiser, Person
 from tournament.persons.services import organiser_of, person_create, person_update
 

@@ -28,6 +28,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from tests.core.helpers import NOT_POSTED_BY_ALLOWED, routes
 from tests.core.walk_helpers import (
     ACCESS,
     CLERK,
@@ -40,26 +41,13 @@ from tests.core.walk_helpers import (
     USER,
     request_isolated,
     snapshot,
-    tournament_play,
-    tournament_publish,
-    tournament_small,
     url_patterns,
-    user_create,
 )
-from tests.core.walk_world import KEY, World, post_data, url_kwargs
-from tournament.checkin.confirmation import key_hash
+from tests.core.walk_world import post_data, url_kwargs
 from tournament.models import (
     Durchgang,
-    Membership,
-    Organiser,
-    PendingRegistration,
-    Prize,
-    Season,
-    Table,
     Tournament,
 )
-from tournament.persons.services import person_create
-from tournament.phones.links import table_link_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -92,70 +80,6 @@ WRITES = {
     "manage:person_edit",
     "manage:person_merge",
 }
-# A print job renders every sheet of the Durchgang: not started here (tests/jobs/ and
-# tests/sheets/test_signed_scoresheets.py run it); refused roles are still walked.
-NOT_POSTED_BY_ALLOWED = {"manage:sheets_print"}
-
-SLUG = "rundgang"
-
-
-@pytest.fixture
-def world(db):
-    """Tournament `rundgang`: nine players, Durchgang 1 drawn and published (player 9 sits out),
-    the ranking published live. Table 1: 32 games, signed, closed, a correction pending.
-    Table 2: game 1, a Wenz-Tout waiting for approval (2), a game with a sanction (3), game 4,
-    game 6 deleted (its deletion in the history: `deleted`).
-    Tournament `anders` has a clerk and a supervisor of its own."""
-    tournament = tournament_small(SLUG, 9, [(1, 2, 3, 4), (5, 6, 7, 8)])
-    other = tournament_small("anders", 4, [(1, 2, 3, 4)])
-    other.organiser = Organiser.objects.create(name="Anderer Verein", slug="anderer-verein")
-    other.save(update_fields=["organiser"])
-    persons = tuple(
-        person_create(organiser=tournament.organiser, name=name, club="SK Ebersberg")
-        for name in ("Josef Huber", "Sepp Huber")
-    )
-    users = {
-        "supervisor": user_create("leitung"),
-        "clerk": user_create("schreiber"),
-        "other_clerk": user_create("fremd"),
-        "other_supervisor": user_create("fremdleitung"),
-    }
-    Membership.objects.create(tournament=tournament, user=users["supervisor"], role=SUPERVISOR)
-    clerk_membership = Membership.objects.create(
-        tournament=tournament, user=users["clerk"], role=CLERK
-    )
-    Membership.objects.create(tournament=other, user=users["other_clerk"], role=CLERK)
-    Membership.objects.create(tournament=other, user=users["other_supervisor"], role=SUPERVISOR)
-    tournament_publish(tournament)
-    correction, deleted = tournament_play(
-        tournament, supervisor=users["supervisor"], clerk=users["clerk"]
-    )
-    open_table = Table.objects.get(durchgang__tournament=tournament, number=2)
-    PendingRegistration.objects.create(
-        tournament=tournament,
-        name="Gast",
-        email="gast@example.org",
-        language="de",
-        key=key_hash(KEY),
-    )
-    tournament.players.filter(start_number=9).update(withdraw_key=key_hash(KEY))
-    season = Season.objects.create(organiser=tournament.organiser, name="Jahreswertung", slug=SLUG)
-    season.tournaments.add(tournament)
-    yield World(
-        tournament=tournament,
-        correction=correction,
-        clerk_membership=clerk_membership,
-        unseated=tournament.players.get(start_number=9),
-        deleted=deleted,
-        users=users,
-        link=table_link_issue(table=open_table, user=users["supervisor"]),
-        persons=persons,
-        season=season,
-        prize=Prize.objects.create(
-            tournament=tournament, rule="place", place_from=1, description="Ganserl"
-        ),
-    )
-    cache.clear()  # pages cached for this tournament must not outlive it
 
 
 def allowed(access, role) -> bool:
@@ -167,12 +91,6 @@ def allowed(access, role) -> bool:
         SUPERVISOR: role == "supervisor",
         PIN: False,
     }[access]
-
-
-def routes(world):
-    for name, arguments in sorted(url_patterns(), key=lambda item: str(item[0])):
-        kwargs = url_kwargs(name, arguments, world)
-        yield name, reverse(name, kwargs=kwargs)
 
 
 def problems_of(role, world) -> list[str]:

@@ -16,7 +16,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.core.test_access_walk import world  # noqa: F401  (fixture: the walk's tournament)
 from tests.core.walk_helpers import (
     ACCESS,
     CLERK,
@@ -48,7 +47,7 @@ def html_pages(client: Client, urls: list[str]) -> list[str]:
     return pages
 
 
-def viewers(world) -> dict[str, tuple[Client, list[str]]]:  # noqa: F811
+def viewers(world) -> dict[str, tuple[Client, list[str]]]:
     """Per viewer: a client logged in as him (the phone's: with the table's PIN typed) and the
     HTML pages he is to be shown."""
     users = {**world.users, "staff": user_create("personal", is_staff=True)}
@@ -94,7 +93,7 @@ def violations_of(page, axe) -> list[str]:
     return found
 
 
-def test_every_page_meets_wcag_21_aa_at_both_widths(browser, live_server, world):  # noqa: F811
+def test_every_page_meets_wcag_21_aa_at_both_widths(browser, live_server, world):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()

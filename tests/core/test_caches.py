@@ -15,7 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
 
 from config.caches import FailOpenRedisCache, caches_config
-from tests.phones.test_phone_api import url
+from tests.phones.helpers import url
 from tournament.phones.links import table_link_issue
 
 REDIS = "redis://127.0.0.1:6379/0"

@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.views.defaults import server_error
 
-from tests.core.test_access_walk import SLUG, routes, world  # noqa: F401  (fixture)
+from tests.core.helpers import SLUG, routes
 
 INLINE = {
     "inline script": re.compile(r"<script(?![^>]*\ssrc=)[^>]*>", re.I),

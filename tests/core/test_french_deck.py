@@ -5,7 +5,6 @@ games as the German letters."""
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 from django.urls import reverse
@@ -14,16 +13,11 @@ from pypdf import PdfReader
 
 from rules.contracts import Suit
 from scoring.entry_code import code_format, code_parse
+from tests.core.helpers import german_cards
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Tournament
-
-GERMAN_CARDS = re.compile(r"\b(Eichel|Gras|Schellen|Ober|Unter|Sau)\b")
-
-
-def german_cards(text: str) -> list[str]:
-    return GERMAN_CARDS.findall(text)
 
 
 @pytest.fixture

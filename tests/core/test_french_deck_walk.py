@@ -11,8 +11,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.core.test_access_walk import SLUG, world  # noqa: F401  (fixture)
-from tests.core.test_french_deck import german_cards
+from tests.core.helpers import SLUG, german_cards
 from tests.core.walk_helpers import url_patterns
 from tests.core.walk_world import url_kwargs
 from tournament.models import Tournament
@@ -33,7 +32,7 @@ def shown(response) -> str:
     return ""
 
 
-def test_no_page_or_printout_of_a_french_deck_tournament_names_a_german_card(world, client):  # noqa: F811
+def test_no_page_or_printout_of_a_french_deck_tournament_names_a_german_card(world, client):
     Tournament.objects.filter(slug=SLUG).update(deck=Tournament.Deck.FRENCH)
     client.force_login(world.users["supervisor"])
     read = 0

@@ -30,7 +30,7 @@ from django.urls import resolve, reverse
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.core.test_access_walk import NOT_POSTED_BY_ALLOWED, world  # noqa: F401  (fixture)
+from tests.core.helpers import NOT_POSTED_BY_ALLOWED
 from tests.core.walk_helpers import (
     ACCESS,
     CLERK,

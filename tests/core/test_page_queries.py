@@ -9,10 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.core.publication import ranking_publish
-from tournament.exchange.demo import demo_document
-from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Correction, Hand, Membership, Table
+from tests.core.helpers import tournament_of
+from tournament.models import Correction, Hand, Table
 from tournament.sheets.services.supervision import hand_strike, sanction_record
 from tournament.sheets.verification import sheet_verification
 
@@ -26,15 +24,6 @@ def empty_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-def tournament_of(players: int, durchgaenge: int, slug: str, supervisor):
-    tournament = tournament_import(
-        demo_document(players=players, durchgaenge=durchgaenge, seed=5, slug=slug)
-    )
-    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
-    ranking_publish(tournament=tournament, publication="live")
-    return tournament
 
 
 def queries(client, url) -> tuple[int, str]:

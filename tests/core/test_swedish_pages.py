@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.core.test_access_walk import routes, world  # noqa: F401  (fixture)
+from tests.core.helpers import routes
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def _swedish_client(user) -> Client:
     return client
 
 
-def test_the_language_buttons_offer_swedish(client, world):  # noqa: F811
+def test_the_language_buttons_offer_swedish(client, world):
     text = client.get(reverse("tournament:list")).content.decode()
     assert 'value="sv"' in text and "Svenska" in text
     client.post(reverse("set_language"), {"language": "sv", "next": "/"})
@@ -44,7 +44,7 @@ def test_the_language_buttons_offer_swedish(client, world):  # noqa: F811
     assert "Turneringar" in text and "Logga in" in text
 
 
-def test_every_page_renders_in_swedish_without_german_or_english_words(world):  # noqa: F811
+def test_every_page_renders_in_swedish_without_german_or_english_words(world):
     client = _swedish_client(world.users["supervisor"])
     problems = []
     for name, url in routes(world):

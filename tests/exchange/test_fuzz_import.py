@@ -102,20 +102,60 @@ def _counts() -> dict:
     return {model.__name__: model.objects.count() for model in MODELS}
 
 
-def _import_or_refuse(source) -> None:
-    """Either stored, or refused with messages naming their place; nothing stored then."""
+def _as_stored(tournament: models.Tournament) -> dict:
+    """What the database holds of `tournament`: players, and games by Durchgang."""
+    hands = models.Hand.objects.filter(table__durchgang__tournament=tournament)
+    return {
+        "players": tournament.players.count(),
+        "games": {
+            durchgang.number: hands.filter(table__durchgang=durchgang).count()
+            for durchgang in tournament.durchgaenge.all()
+        },
+    }
+
+
+def _as_written(document: dict) -> dict:
+    """What the document says should be stored: its players, and its games by Durchgang."""
+    return {
+        "players": len(document.get("players") or []),
+        "games": {
+            durchgang["number"]: sum(
+                len(t.get("hands") or []) for t in durchgang.get("tables") or []
+            )
+            for durchgang in document.get("durchgaenge") or []
+        },
+    }
+
+
+def _import_or_refuse(source, document: dict | None = None) -> None:
+    """Either stored, one tournament as `document` says (its players and games), or refused
+    with messages naming their place; nothing stored then."""
     with transaction.atomic():
         before = _counts()
         try:
             with translation.override("de"):
-                tournament_import(source)
+                tournament = tournament_import(source)
         except InterchangeError as error:
             assert error.problems
             for problem in error.problems:
                 assert str(problem.message).strip()
                 assert "Traceback" not in str(problem)
             assert _counts() == before
+        else:
+            assert _counts()["Tournament"] == before["Tournament"] + 1
+            if document is not None:
+                assert _as_stored(tournament) == _as_written(document)
         transaction.set_rollback(True)
+
+
+def _refused(source) -> None:
+    """Refused with a message, and nothing stored."""
+    before = _counts()
+    with translation.override("de"), pytest.raises(InterchangeError) as refused:
+        tournament_import(source)
+    assert refused.value.problems
+    assert all(str(problem.message).strip() for problem in refused.value.problems)
+    assert _counts() == before
 
 
 @pytest.fixture(scope="module")
@@ -126,23 +166,34 @@ def base(request) -> dict:
 
 
 def test_the_unchanged_example_imports(base):
-    _import_or_refuse(copy.deepcopy(base))
+    with transaction.atomic():
+        tournament = tournament_import(copy.deepcopy(base))
+        assert (
+            _as_stored(tournament)
+            == _as_written(base)
+            == {
+                "players": 13,
+                "games": {1: 104, 2: 104},
+            }
+        )
+        transaction.set_rollback(True)
 
 
 @FUZZ
 @given(data=st.data())
 def test_a_mutated_document_is_stored_or_refused_with_named_places(base, data):
     document = data.draw(mutated(base))
-    if isinstance(document, dict):  # the service also takes a parsed document
-        _import_or_refuse(document)
+    written = document if isinstance(document, dict) else None
+    if written is not None:  # the service also takes a parsed document
+        _import_or_refuse(copy.deepcopy(document), written)
     # The document as a file's bytes, as `import_tournament` reads it.
-    _import_or_refuse(json.dumps(document, ensure_ascii=False, allow_nan=True).encode())
+    _import_or_refuse(json.dumps(document, ensure_ascii=False, allow_nan=True).encode(), written)
 
 
 @FUZZ
 @given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200)))
 def test_arbitrary_bytes_are_refused_with_a_message(raw):
-    _import_or_refuse(raw if raw else b"")
+    _refused(raw if raw else b"")
 
 
 @pytest.mark.parametrize(
@@ -186,4 +237,5 @@ NUMBER_PLACES = [
 @pytest.mark.parametrize("place", NUMBER_PLACES, ids=lambda p: ".".join(map(str, p)))
 @pytest.mark.parametrize("value", [2**63, -(2**63) - 1, 10**40, 65536, -1])
 def test_huge_numbers_anywhere_are_stored_or_refused(base, place, value):
-    _import_or_refuse(_mutate(copy.deepcopy(base), place, "replace", value))
+    document = _mutate(copy.deepcopy(base), place, "replace", value)
+    _import_or_refuse(copy.deepcopy(document), document)

@@ -315,15 +315,20 @@ ANY_JSON = st.recursive(
 
 
 def import_or_refuse(source) -> None:
-    """Stored, or refused with every error at the game's own place and nothing stored."""
+    """Stored, or refused with every error at the game's own place and nothing stored. Only
+    the mark "pending" is stored, and then the Tout waits for its approval, unapproved."""
     with transaction.atomic():
         try:
-            tournament_import(source)
+            imported = tournament_import(source)
         except InterchangeError as error:
             assert error.problems
             for problem in error.problems:
                 assert problem.path.startswith("durchgaenge[0].tables[0].hands[1]."), problem
             assert not Tournament.objects.filter(slug="datei").exists()
+        else:
+            tout = Hand.objects.get(table__durchgang__tournament=imported, number=2)
+            assert (tout.needs_approval, tout.approved_by, tout.struck) == (True, "", False)
+            assert pending_numbers(imported) == [2]
         transaction.set_rollback(True)
 
 

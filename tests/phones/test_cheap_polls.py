@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from tests.phones.test_phone_api import enter, phone, post, url
-from tests.sheets.test_sheet_closing import fill, sign
+from tests.phones.helpers import enter, phone, post, url
+from tests.sheets.helpers import fill, sign
 from tournament.models import TableLink
 from tournament.phones.links import table_link_issue, table_link_revoke
 from tournament.phones.views import phone as views

@@ -18,8 +18,7 @@ from django.urls import reverse
 
 from rules.contracts import SUITS_FOR, Contract, Suit, may_be_tout
 from scoring.entry_code import CONTRACT_CODES, SUIT_CODES, code_format, code_parse
-from tests.scoring.test_game_code_table import CASES
-from tests.sheets.test_scoresheet_browser import chromium, drive  # noqa: F401  (fixtures)
+from tests.scoring.helpers import CASES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

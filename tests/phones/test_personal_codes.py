@@ -22,8 +22,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from tests.phones.test_phone_api import enter, phone, post, url
-from tests.sheets.test_sheet_closing import fill
+from tests.phones.helpers import enter, phone, post, url
+from tests.sheets.helpers import fill
 from tournament.core.publication import ranking_publish
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.exchange.exports.workbook import tournament_xlsx
@@ -42,11 +42,6 @@ from tournament.sheets.services.sheet import PHONE_START_NUMBER, seat_sign
 pytestmark = pytest.mark.django_db
 
 LOCKED = "Zu viele falsche persönliche Codes"
-
-
-@pytest.fixture
-def link(table, leitung):  # noqa: F811  (fixture)
-    return table_link_issue(table=table, user=leitung)
 
 
 @pytest.fixture
@@ -157,11 +152,7 @@ def test_without_javascript_the_confirmation_form_takes_the_code(link, complete,
 
 
 def test_the_signed_sheet_and_the_sheet_page_say_how_each_player_confirmed(
-    client,
-    link,
-    complete,
-    p,
-    leitung,  # noqa: F811  (fixture)
+    client, link, complete, p, leitung
 ):
     keeper = phone(link, keeper=True)
     assert confirm(keeper, link, 1, p[1].personal_code).status_code == 200

@@ -10,10 +10,10 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 
-from tests.sheets.test_sheet_closing import fill
+from tests.phones.helpers import enter, phone, post, url
+from tests.sheets.helpers import fill
 from tournament.models import Hand, PhoneEntry, Seat, SheetEvent, TableLink
 from tournament.phones.links import table_link_issue
 from tournament.phones.services import PIN_LOCK, PIN_TRIES
@@ -21,33 +21,6 @@ from tournament.sheets.services.hands import hand_record
 from tournament.sheets.services.supervision import hand_approve
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def link(table, leitung):
-    return table_link_issue(table=table, user=leitung)
-
-
-def url(name: str, link: TableLink) -> str:
-    return reverse(f"tournament:{name}", args=[link.token])
-
-
-def phone(link: TableLink, *, keeper: bool = False) -> Client:
-    """A phone that has typed the table's PIN (and, `keeper`, keeps the sheet)."""
-    client = Client()
-    assert client.post(url("phone_sheet", link), {"pin": link.pin}).status_code == 302
-    if keeper:
-        assert post(client, "phone_keeper", link, {}).status_code == 200
-    return client
-
-
-def post(client: Client, name: str, link: TableLink, data: dict):
-    return client.post(url(name, link), json.dumps(data), content_type="application/json")
-
-
-def enter(client, link, number, code, key=None, version=0):
-    data = {"key": key or f"k{number}-{code}", "number": number, "code": code, "version": version}
-    return post(client, "phone_entry", link, data)
 
 
 def wrong(pin: str) -> str:

@@ -3,20 +3,25 @@ games by tapping buttons, also without a connection (the games wait on the phone
 once each); a second phone only reads and sees every game appear; a Tout's approval shows up
 by itself; the players confirm the complete sheet with the personal codes of their start cards.
 
-Playwright runs in a thread of its own, as in `test_scoresheet_browser` (whose `chromium` and
-`drive` fixtures these tests use); the database is checked in the main thread between steps.
+Playwright runs in a thread of its own (`drive`, tests/browser.py); the database is checked
+in the main thread between steps.
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.sheets.test_scoresheet_browser import chromium, drive  # noqa: F401  (fixtures)
-from tournament.models import Hand, PhoneEntry, SheetEvent, Table, Tournament
+from tests.phones.browser_helpers import (
+    SLUG,
+    claim,
+    open_sheet,
+    phone,
+    row,
+    table_one,
+    tap_game,
+)
+from tournament.models import Hand, PhoneEntry, SheetEvent, Tournament
 from tournament.phones.links import table_link_issue, table_link_revoke
 from tournament.sheets.services.hands import hand_record
 from tournament.sheets.services.sheet import PHONE
@@ -24,21 +29,11 @@ from tournament.sheets.services.supervision import hand_approve
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SLUG = "abend"  # the `evening` tournament of conftest.py: table 1 of four players
-CSP_LISTENER = (
-    "document.addEventListener('securitypolicyviolation', (e) =>"
-    " console.error('Content Security Policy violation: ' + e.violatedDirective));"
-)
-
 
 @pytest.fixture(autouse=True)
 def quick_polls(settings):
     settings.PHONE_POLL_MS = 400
     settings.PHONE_VIEWER_POLL_MS = 400
-
-
-def table_one():
-    return Table.objects.get(durchgang__tournament__slug=SLUG, number=1)
 
 
 def hands():
@@ -60,63 +55,12 @@ def seed(number, declarer, partner):
     )
 
 
-def phone(drive, problems=None):
-    """A page on a phone of its own (its own cookies and storage); script errors and policy
-    violations go into `problems` (failed requests while offline do not)."""
-    context = drive(
-        drive.browser.new_context,
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        locale="de-DE",
-    )
-    drive(context.set_default_timeout, 5000)
-    page = drive(context.new_page)
-    if problems is not None:
-        drive(page.add_init_script, CSP_LISTENER)
-        drive(page.on, "console", lambda m: "Security Policy" in m.text and problems.append(m.text))
-        drive(page.on, "pageerror", lambda error: problems.append(str(error)))
-    return page
-
-
 # Browser steps: each runs in the Playwright thread.
-
-
-def open_sheet(page, base, link):
-    page.goto(base + reverse("tournament:phone_sheet", args=[link.token]))
-    page.get_by_label("PIN des Tisches").fill(link.pin)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Spielliste öffnen").tap()
-    expect(page.locator("#phone-net")).to_have_text("online")  # the script runs
-    page.evaluate("window.notReloaded = true")
 
 
 def stayed(page):
     """Whether the page is still the one opened (nothing reloaded it)."""
     return page.evaluate("window.notReloaded === true")
-
-
-def claim(page):
-    page.get_by_role("button", name="Ich schreibe die Liste").tap()
-    expect(page.get_by_text("Du schreibst die Liste.")).to_be_visible()
-    expect(page.locator("#phone-wizard")).to_be_visible()
-
-
-def tap_game(page, number, taps, summary):
-    """One game, one button after the other, checked in words, then saved."""
-    wizard = page.locator("#phone-wizard")
-    expect(wizard.get_by_role("heading")).to_have_text(f"Spiel {number}")
-    for name in taps:
-        wizard.get_by_role("button", name=name, exact=True).tap()
-    expect(page.locator("#phone-summary")).to_have_text(summary)
-    wizard.get_by_role("button", name="Speichern").tap()
-    expect(wizard.get_by_role("heading")).to_have_text(f"Spiel {number + 1}")
-
-
-def row(page, number):
-    """Game `number` in the list (the stored one, or the one waiting to be sent)."""
-    number = page.locator(".phone-no", has_text=re.compile(rf"^{number}$"))
-    return page.locator("#phone-rows li").filter(has=number)
 
 
 def totals(page):

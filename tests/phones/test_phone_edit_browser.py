@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.phones.test_phone_browser import claim, open_sheet, phone, row, table_one
-from tests.sheets.test_scoresheet_browser import chromium, drive  # noqa: F401  (fixtures)
+from tests.phones.browser_helpers import claim, open_sheet, phone, row, table_one
 from tournament.models import Hand, PhoneEntry
 from tournament.phones.links import table_link_issue
 from tournament.sheets.services.hands import hand_record

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.phones.test_phone_browser import claim, open_sheet, phone, table_one
-from tests.sheets.test_scoresheet_browser import chromium, drive  # noqa: F401  (fixtures)
+from tests.phones.browser_helpers import claim, open_sheet, phone, table_one
 from tournament.phones.links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)

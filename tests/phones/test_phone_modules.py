@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.templatetags.static import static
 
-from tests.phones.test_phone_api import link, phone, url  # noqa: F401  (fixture)
+from tests.phones.helpers import phone, url
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def test_main_needs_every_other_module_and_each_is_small():
         assert not any(re.match(r"\s*window\.\w+\s*=", line) for line in lines), name
 
 
-def test_the_page_loads_main_as_a_module_and_preloads_what_it_imports(link):  # noqa: F811
+def test_the_page_loads_main_as_a_module_and_preloads_what_it_imports(link):
     html = phone(link).get(url("phone_sheet", link)).content.decode()
     main = static("tournament/phones/main.js")
     assert f'<script type="module" src="{main}"></script>' in html

@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from tests.sheets.test_concurrent_entry import all_at_once
+from tests.sheets.helpers import all_at_once
 from tournament.models import Seat, TableLink
 from tournament.phones import services as phones
 from tournament.phones.links import table_link_issue

@@ -6,25 +6,12 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
-from tests.sheets.test_scoresheet_pages import SLUG
+from tests.phones.link_helpers import links_url, phone, table
 from tournament.models import Hand, Table, TableLink
 from tournament.phones.links import table_link_issue
 
 pytestmark = pytest.mark.django_db
-
-
-def links_url(number=1):
-    return reverse("manage:table_links", args=[SLUG, number])
-
-
-def table(number):
-    return Table.objects.get(durchgang__tournament__slug=SLUG, number=number)
-
-
-def phone(link) -> str:
-    return reverse("tournament:phone_sheet", args=[link.token])
 
 
 def opened(link) -> Client:

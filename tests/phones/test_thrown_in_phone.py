@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.phones.test_phone_api import enter, link, phone  # noqa: F401  (fixture)
+from tests.phones.helpers import enter, phone
 from tournament.models import Hand, Tournament
 from tournament.phones.state import phone_choices
 

@@ -20,7 +20,7 @@ from rules.limits import (
 from rules.presets import PRESETS
 from rules.tablechecks import point_table_problems, sample_games
 from rules.tabledata import point_table_from_dict, point_table_to_dict
-from tests.pointtable.test_point_table_custom import VALUES
+from tests.pointtable.helpers import VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Tournament

@@ -15,16 +15,13 @@ from rules.pointtables import (
 from rules.presets import PRESETS
 from rules.tablechecks import sample_games
 from rules.tabledata import point_table_from_dict
-from tests.pointtable.test_point_table_custom import VALUES
+from tests.pointtable.helpers import FIVES, VALUES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import AppendOnlyError, HandScore, PointTableChange, Tournament
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
-
-#: Single-player games worth 5 a payment instead of 2: the worked example's ranking changes.
-FIVES = {**VALUES, "single_base": 5}
 
 
 def url(slug):

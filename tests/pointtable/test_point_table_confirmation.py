@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.core.walk_helpers import changed, snapshot
-from tests.pointtable.test_point_table_change import FIVES
+from tests.pointtable.helpers import FIVES
 from tournament.core.errors import player_label
 from tournament.models import Hand, PointTableChange, Tournament
 from tournament.ranking.standings import standings_compute

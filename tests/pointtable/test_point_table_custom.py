@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.sheets.test_scoresheet_pages import enter, game
+from tests.pointtable.helpers import VALUES, url
+from tests.sheets.helpers import enter, game
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
@@ -14,34 +15,6 @@ from tournament.models import Tournament
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
-
-VALUES = {
-    "title": "Vereinstabelle",
-    "zero_sum": "on",
-    "rufspiel_base": 2,
-    "rufspiel_schneider": 1,
-    "rufspiel_schwarz": 1,
-    "single_base": 5,
-    "single_schneider": 1,
-    "single_schwarz": 1,
-    "tout_factor": 2,
-    "tout_fixed": 0,
-    "sie_factor": 4,
-    "sie_fixed": 0,
-    "unit": "points",
-    "tout_tier": "simple",
-    "sie_tier": "simple",
-    "rufspiel_laufende_unit": 0,
-    "rufspiel_laufende_from": 0,
-    "rufspiel_laufende_max": 0,
-    "single_laufende_unit": 0,
-    "single_laufende_from": 0,
-    "single_laufende_max": 0,
-}
-
-
-def url(slug="abend"):
-    return reverse("manage:point_table", args=[slug])
 
 
 @pytest.mark.parametrize(

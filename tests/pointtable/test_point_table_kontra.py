@@ -11,7 +11,7 @@ import pytest
 from rules.contracts import Contract
 from rules.pointtables import GameResult
 from rules.tabledata import point_table_from_dict
-from tests.pointtable.test_point_table_custom import VALUES, url
+from tests.pointtable.helpers import VALUES, url
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

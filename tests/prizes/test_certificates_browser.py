@@ -2,21 +2,19 @@
 Durchgang is open, the page says the prize list is provisional, its certificate button says
 the certificates will be too, and the PDF it downloads carries "vorläufig".
 
-The browser runs in a thread of its own, as in tests/prizes/test_prizes_browser.py.
+The browser runs in the Playwright thread of `drive` (tests/browser.py).
 """
 
 from __future__ import annotations
 
 import io
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser import CHROMIUM, FLAGS
 from tournament.prizes.services import prize_add
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,51 +22,44 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = os.environ.get("SCREENSHOTS")
 
 
-def _certificates(base_url: str, slug: str) -> bytes:
+def _certificates(browser, base_url: str, slug: str) -> bytes:
     """Log in, go from the prize page to the list with names, open the certificates."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
-        context.set_default_timeout(10000)
-        page = context.new_page()
-        page.goto(base_url + "/accounts/login/")
-        page.fill("#id_username", "leitung")
-        page.fill("#id_password", "geheim-12345")
-        with page.expect_navigation():
-            page.press("#id_password", "Enter")
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", "geheim-12345")
+    with page.expect_navigation():
+        page.press("#id_password", "Enter")
 
-        page.goto(base_url + reverse("manage:prizes", args=[slug]))
-        page.get_by_role("link", name="Preisliste mit Namen").click()
-        expect(page.get_by_role("status")).to_have_text(
-            "Vorläufig: Der letzte Durchgang ist nicht abgeschlossen (alle Spiellisten "
-            "geschlossen)."
-        )
-        button = page.get_by_role("link", name="Urkunden (PDF, vorläufig)")
-        expect(button).to_be_visible()
-        if SHOTS:
-            for width in (1280, 360):
-                page.set_viewport_size({"width": width, "height": 800})
-                page.screenshot(path=os.path.join(SHOTS, f"prizes-certificates-{width}.png"))
-        href = button.get_attribute("href")
-        with page.expect_response(lambda r: r.url.endswith("/urkunden.pdf")) as response:
-            button.click()
-        assert response.value.status == 200
-        assert response.value.headers["content-type"] == "application/pdf"
-        # Chromium's PDF viewer keeps the file to itself: the same link, fetched with the
-        # browser's session, gives the bytes it shows.
-        body = context.request.get(base_url + str(href)).body()
-        browser.close()
-        return body
+    page.goto(base_url + reverse("manage:prizes", args=[slug]))
+    page.get_by_role("link", name="Preisliste mit Namen").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Vorläufig: Der letzte Durchgang ist nicht abgeschlossen (alle Spiellisten geschlossen)."
+    )
+    button = page.get_by_role("link", name="Urkunden (PDF, vorläufig)")
+    expect(button).to_be_visible()
+    if SHOTS:
+        for width in (1280, 360):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.screenshot(path=os.path.join(SHOTS, f"prizes-certificates-{width}.png"))
+    href = button.get_attribute("href")
+    with page.expect_response(lambda r: r.url.endswith("/urkunden.pdf")) as response:
+        button.click()
+    assert response.value.status == 200
+    assert response.value.headers["content-type"] == "application/pdf"
+    # Chromium's PDF viewer keeps the file to itself: the same link, fetched with the
+    # browser's session, gives the bytes it shows.
+    body = context.request.get(base_url + str(href)).body()
+    return body
 
 
 def test_the_certificates_downloaded_from_the_prize_page_say_vorlaeufig(
-    live_server, supervisor, example_tournament
+    drive, live_server, supervisor, example_tournament
 ):
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is missing: run `make chromium`")
     prize_add(tournament=example_tournament, rule="place", place_from=1, description="Pokal")
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        raw = pool.submit(_certificates, live_server.url, example_tournament.slug).result()
+    raw = drive(_certificates, drive.browser, live_server.url, example_tournament.slug)
     [page] = PdfReader(io.BytesIO(raw)).pages
     text = " ".join(page.extract_text().split())
     assert "Urkunde" in text and "Pokal" in text

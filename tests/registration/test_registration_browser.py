@@ -1,20 +1,14 @@
 """Registration at the door in a real browser: three players entered by keyboard alone.
 
-The browser runs in a thread of its own. The fixtures of `tests/browser.py`, imported into each
-module, give every module its own session-wide Playwright, and a second one cannot start in the
-thread that runs the first ("Sync API inside the asyncio loop"); a fresh thread has no loop yet.
+The browser runs in the Playwright thread of `drive` (tests/browser.py).
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser import CHROMIUM, FLAGS
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,39 +20,33 @@ ENTERED = [
 ]
 
 
-def _register_by_keyboard(base_url: str) -> None:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_context(locale="en-US").new_page()
-        page.goto(base_url + "/accounts/login/")
-        page.fill("#id_username", "leitung")
-        page.fill("#id_password", "geheim-12345")
+def _register_by_keyboard(browser, base_url: str) -> None:
+    page = browser.new_context(locale="en-US").new_page()
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", "leitung")
+    page.fill("#id_password", "geheim-12345")
+    with page.expect_navigation():
+        page.press("#id_password", "Enter")
+
+    page.goto(base_url + reverse("manage:players", args=["beispielturnier-2026"]))
+    for name, club in ENTERED:
+        expect(page.locator("#id_name")).to_be_focused()  # back at the name, ready to type
+        page.keyboard.type(name)
+        page.keyboard.press("Tab")
+        page.keyboard.type(club)
         with page.expect_navigation():
-            page.press("#id_password", "Enter")
+            page.keyboard.press("Enter")
+        expect(page.locator(".messages .success")).to_contain_text(name)
 
-        page.goto(base_url + reverse("manage:players", args=["beispielturnier-2026"]))
-        for name, club in ENTERED:
-            expect(page.locator("#id_name")).to_be_focused()  # back at the name, ready to type
-            page.keyboard.type(name)
-            page.keyboard.press("Tab")
-            page.keyboard.type(club)
-            with page.expect_navigation():
-                page.keyboard.press("Enter")
-            expect(page.locator(".messages .success")).to_contain_text(name)
-
-        expect(page.locator("#id_name")).to_be_focused()
-        rows = page.locator("table.players tbody tr")
-        for (name, club), number in zip(ENTERED, (14, 15, 16), strict=True):
-            expect(rows.filter(has_text=name)).to_contain_text(str(number))
-            expect(rows.filter(has_text=name)).to_contain_text(club)
-        browser.close()
+    expect(page.locator("#id_name")).to_be_focused()
+    rows = page.locator("table.players tbody tr")
+    for (name, club), number in zip(ENTERED, (14, 15, 16), strict=True):
+        expect(rows.filter(has_text=name)).to_contain_text(str(number))
+        expect(rows.filter(has_text=name)).to_contain_text(club)
 
 
-def test_the_supervisor_registers_three_players_by_keyboard_alone(live_server, supervisor):
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is missing: run `make chromium`")
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(_register_by_keyboard, live_server.url).result()
+def test_the_supervisor_registers_three_players_by_keyboard_alone(drive, live_server, supervisor):
+    drive(_register_by_keyboard, drive.browser, live_server.url)
     assert list(
         Player.objects.filter(start_number__gte=14).values_list("start_number", "name", "club")
     ) == [(14, *ENTERED[0]), (15, *ENTERED[1]), (16, *ENTERED[2])]

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Membership, Player, Seat, Tournament
+from tests.registration.helpers import settings_post
+from tournament.models import Player, Seat, Tournament
 from tournament.ranking.standings import standings_compute
 from tournament.registration.forms import TournamentForm
 from tournament.sheets.services.hands import hand_record
@@ -23,25 +23,6 @@ EXPECTED = {"anonymous": 302, "clerk": 403, "other_clerk": 403, "supervisor": 20
 SLUG = "beispielturnier-2026"
 TOURNAMENT_PAGES = ("dashboard", "tournament_edit", "players", "players_import")
 PLAYER_PAGES = ("player_edit", "player_substitute")
-
-
-@pytest.fixture
-def fresh(supervisor):
-    """Eight players, Durchgang 1 drawn at two tables, no game recorded yet."""
-    seats = [[str(n) for n in range(first, first + 4)] for first in (1, 5)]
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": "frisch", "name": "Frisch", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 9)],
-            "durchgaenge": [
-                {"number": 1, "tables": [{"number": t, "seats": seats[t - 1]} for t in (1, 2)]}
-            ],
-        }
-    )
-    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
-    return tournament
 
 
 def _players(tournament) -> dict[str, Player]:
@@ -65,20 +46,6 @@ def boss(client, supervisor):
 def staff(client, db):
     client.force_login(get_user_model().objects.create_user("chef", is_staff=True))
     return client
-
-
-DEFAULTS = dict(
-    scoring="schafkopfschule-2007", games_per_durchgang=32, number_of_durchgaenge=2,
-    contracts=["rufspiel", "solo", "wenz", "sie"], solo_approval_from=5, tiebreak="5.4.2",
-)  # fmt: skip
-
-
-def settings_post(tournament=None, **changes) -> dict:
-    data = dict(DEFAULTS, name="Cup", date="2026-12-05", venue="")
-    if tournament is not None:
-        data.update({name: getattr(tournament, name) for name in DEFAULTS}, name=tournament.name)
-        data.update(date=str(tournament.date), venue=tournament.venue)
-    return data | changes
 
 
 # --- who may see and do what ---------------------------------------------------------------

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.registration.test_registration_pages import fresh, settings_post  # noqa: F401
+from tests.registration.helpers import settings_post
 from tests.rule_tables import games_cases
-from tests.sheets.test_scoresheet_pages import enter, game
+from tests.sheets.helpers import enter, game
 from tournament.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,7 @@ def test_10_a_multiple_of_4_is_taken_with_a_table_of_five(client, supervisor, ev
     assert Tournament.objects.get(slug="abend").games_per_durchgang == 28
 
 
-def test_10_any_number_is_taken_while_every_table_seats_four(client, supervisor, fresh):  # noqa: F811
+def test_10_any_number_is_taken_while_every_table_seats_four(client, supervisor, fresh):
     client.force_login(supervisor)  # eight players
     response = client.post(settings_url("frisch"), settings_post(fresh, games_per_durchgang=30))
     assert response.status_code == 302
@@ -77,6 +77,7 @@ def test_10_withdrawn_players_need_no_seat(client, supervisor, evening):
     client.force_login(supervisor)  # eight active players: tables of four
     response = client.post(settings_url(), settings_post(evening, games_per_durchgang=30))
     assert response.status_code == 302
+    assert Tournament.objects.get(slug="abend").games_per_durchgang == 30
 
 
 def test_10_a_tournament_recorded_before_keeps_its_games_and_its_settings_page_works(

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.registration.test_registration_pages import settings_post
+from tests.registration.helpers import settings_post
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

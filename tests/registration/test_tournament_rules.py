@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.registration.test_registration_pages import settings_post
-from tests.sheets.test_scoresheet_pages import enter, game
+from tests.registration.helpers import settings_post
+from tests.sheets.helpers import enter, game
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Tournament

@@ -14,16 +14,7 @@ import pytest
 from rules.examples import example_games
 from rules.presets import PRESETS, preset
 from scoring.hand import HandFacts, Rules, hand_violations
-from tests.rules.test_point_table_presets import (
-    LOST,
-    RUF,
-    SCHNEIDER,
-    SOLO,
-    WON,
-    rufspiel,
-    scored,
-    single,
-)
+from tests.rules.helpers import LOST, RUF, SCHNEIDER, SOLO, WON, rufspiel, scored, single
 
 # (preset, game, the plain game's points per seat); Stoß doubles and Retour quadruples each.
 PLAIN = [

@@ -23,38 +23,28 @@ from rules.pointtables import (
 from rules.presets import DEFAULT_PRESET, PRESETS, SCHAFKOPFSCHULE_2007, preset
 from rules.tablechecks import point_table_problems
 from rules.tabledata import point_table_from_dict, point_table_to_dict
-from scoring.hand import HandFacts, Rules, hand_points, hand_violations
+from scoring.hand import HandFacts, hand_points
+from tests.rules.helpers import (
+    FOUR,
+    LOST,
+    RUF,
+    SCHNEIDER,
+    SOLO,
+    WON,
+    rufspiel,
+    scored,
+    single,
+)
 
-FOUR = ("anna", "bert", "carl", "dora")
 FIVE = ("anna", "bert", "carl", "dora", "emil")
-NUMBER = 7  # any game but the first, where 5.2.15 changes Tout and Schwarz
 
-RUF = dict(contract=Contract.RUFSPIEL, suit=Suit.GRAS, partner="dora")
-SOLO = dict(contract=Contract.SOLO, suit=Suit.EICHEL)
 HERZ_SOLO = dict(contract=Contract.SOLO, suit=Suit.HERZ)
 WENZ = dict(contract=Contract.WENZ)
 GEIER = dict(contract=Contract.GEIER)
 FARBWENZ = dict(contract=Contract.FARBWENZ, suit=Suit.SCHELLEN)
 FARBGEIER = dict(contract=Contract.FARBGEIER, suit=Suit.GRAS)
 SIE = dict(contract=Contract.SIE)
-WON, LOST = dict(won=True), dict(won=False)
-SCHNEIDER = dict(schneider=True)
 SCHWARZ = dict(schneider=True, schwarz=True)
-
-
-def scored(key: str, *, number: int = NUMBER, seats=FOUR, **game) -> dict[str, int]:
-    hand = HandFacts(number=number, seats=seats, declarer="bert", **game)
-    rules = Rules(table=preset(key), kontra_allowed=True, sie_kontra_allowed=True)  # as 2024
-    assert hand_violations(hand, rules) == [], "the test builds a valid game"
-    return hand_points(hand, preset(key))
-
-
-def rufspiel(declaring: int, other: int) -> dict[str, int]:
-    return dict(bert=declaring, dora=declaring, anna=other, carl=other)
-
-
-def single(declarer: int, each_defender: int) -> dict[str, int]:
-    return dict(bert=declarer, anna=each_defender, carl=each_defender, dora=each_defender)
 
 
 def case(game: dict, expected: dict[str, int], rule: str, **more) -> object:

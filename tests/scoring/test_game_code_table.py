@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import json
 import re
 from enum import Enum
-from pathlib import Path
 
 import pytest
 
 from scoring import entry_code
 from scoring.entry_code import CodeError, EntryCode, code_format, code_parse
+from tests.scoring.helpers import CASES
 
-TABLE = Path(__file__).resolve().parents[1] / "data" / "game_codes.json"
-CASES = json.loads(TABLE.read_text(encoding="utf-8"))["cases"]
 GOOD = [case for case in CASES if "fields" in case]
 BAD = [case for case in CASES if "error" in case]
 

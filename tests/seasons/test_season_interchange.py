@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from tests.seasons.test_season_pages import season  # noqa: F401  (the fixture)
 from tournament.core.publication import ranking_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
@@ -22,7 +21,7 @@ def table(season_) -> list[tuple]:
     return [(r.name, r.standing.rank, r.standing.value) for r in season_standings(season_)[1]]
 
 
-def test_a_season_is_rebuilt_from_its_exported_tournaments(season):  # noqa: F811
+def test_a_season_is_rebuilt_from_its_exported_tournaments(season):
     before = table(season)
     documents = [tournament_document(t) for t in season.tournaments.order_by("date")]
     sepp = Person.objects.get(name="Sepp Hofbauer")

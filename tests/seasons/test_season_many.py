@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.seasons.test_season_pages import replay
+from tests.seasons.helpers import replay
 from tournament import models
 from tournament.core.publication import ranking_publish
 from tournament.exchange.backup.dump import backup_write

@@ -15,52 +15,15 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from tests.seasons.helpers import replay
 from tournament.core.public_cache import public_pages_changed
 from tournament.core.publication import ranking_publish
-from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Membership, Season, Seat, Tournament
-from tournament.persons.services import organiser_of, person_create, player_person_link
+from tournament.models import Season, Seat, Tournament
+from tournament.persons.services import organiser_of
 from tournament.ranking.standings import standings_compute
-from tournament.seasons.services import season_save, season_standings
+from tournament.seasons.services import season_standings
 
 pytestmark = pytest.mark.django_db
-
-
-def replay(example_document, slug: str, date: str) -> Tournament:
-    return tournament_import(
-        dict(
-            example_document, tournament=dict(example_document["tournament"], slug=slug, date=date)
-        )
-    )
-
-
-@pytest.fixture
-def season(example_tournament, example_document, supervisor):
-    """The example and its replay a month later, both published live; start number 1 is the
-    same person in both, Sepp Hofbauer (full name published), and so is number 8, Michl
-    Hofbauer (initial only); the others are not in the register."""
-    second = replay(example_document, "rueckrunde", "2026-12-19")
-    Membership.objects.create(tournament=second, user=supervisor, role="supervisor")
-    organiser = organiser_of(example_tournament)
-    sepp = person_create(
-        organiser=organiser, name="Sepp Hofbauer", club="SK Vohenstrauß", publication="full"
-    )
-    michl = person_create(organiser=organiser, name="Michl Hofbauer")
-    for tournament in (example_tournament, second):
-        player_person_link(player=tournament.players.get(start_number=1), person=sepp)
-        tournament.players.filter(start_number=8).update(name="Michl Hofbauer")
-        player_person_link(player=tournament.players.get(start_number=8), person=michl)
-        ranking_publish(tournament=tournament, publication=Tournament.Publication.LIVE)
-    return season_save(
-        organiser=organiser,
-        name="Jahreswertung 2026",
-        slug="jahr-2026",
-        kind="sum",
-        best=None,
-        minimum=0,
-        placement_text="",
-        tournaments=[example_tournament, second],
-    )
 
 
 def test_a_person_is_one_line_with_the_points_of_both_tournaments(season, example_tournament):

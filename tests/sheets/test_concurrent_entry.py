@@ -8,13 +8,10 @@ database, so that the threads share it) and on PostgreSQL when DATABASE_URL poin
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 
+from tests.sheets.helpers import all_at_once
 from tournament.models import Hand, HandScore, SheetEvent
 from tournament.sheets.services.hand_errors import HandConflict
 from tournament.sheets.services.hands import HandEntry, hand_save
@@ -33,30 +30,6 @@ def clerks():
 
 def _players(table):
     return {p.ident: p for p in table.durchgang.tournament.players.all()}
-
-
-def all_at_once(count: int, action: Callable[[int], object]) -> list[object]:
-    """Run `action(0)` … `action(count - 1)` in threads released together; each result is the
-    return value or the exception raised."""
-    barrier = threading.Barrier(count)
-    results: list[object] = [None] * count
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            results[index] = action(index)
-        except Exception as exc:  # collected and asserted on by the test
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a writer hung"
-    return results
 
 
 def _outcome(results):

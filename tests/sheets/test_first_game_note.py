@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.phones.test_phone_api import enter, link, phone  # noqa: F401  (fixture)
+from tests.phones.helpers import enter, phone
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.core.test_page_queries import tournament_of
+from tests.core.helpers import tournament_of
 from tests.sheets.fixtures import ruf
 from tournament.core.publication import ranking_publish
 from tournament.exchange.demo import demo_document

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sheets.test_signed_scoresheets import read, squeezed
+from tests.sheets.helpers import read, squeezed
 from tournament.models import Table, Tournament
 from tournament.sheets.pdf import scoresheet_pdf
 

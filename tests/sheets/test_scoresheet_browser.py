@@ -2,100 +2,30 @@
 approves a Tout, closes the sheet and signs off a correction; a game is changed by its number;
 two clerks saving the same game see the conflict and choose.
 
-Playwright runs in a thread of its own (see `test_registration_browser`): another module's
-session-wide Playwright may live in the main thread already. Every browser step is a function
-handed to that thread by `drive`; the database is checked in the main thread between the steps.
+Playwright runs in a thread of its own (`drive`, tests/browser.py): every browser step is a
+function handed to that thread; the database is checked in the main thread between the steps.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser import CHROMIUM, FLAGS
-from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Correction, Hand, Membership, SheetEvent, Table
+from tests.sheets.browser_helpers import PASSWORD, log_in, table_one, url
+from tournament.models import Correction, Hand, Membership, SheetEvent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SLUG = "abend"
-PASSWORD = "geheim-12345"
 RUF = ["r e 1 3 +", "r g 2 4 -", "r s 3 1 + sn", "r e 4 2 +"]
 # Game 2 is a Wenz-Tout, the rest Rufspiele: game n plays RUF[n % 4] (game 5: "r g 2 4 -").
 CODES = {n: "w 4 + t" if n == 2 else RUF[n % 4] for n in range(1, 33)}
 TOUT_PREVIEW = "1: 1 Spieler 1 −6 · 2: 2 Spieler 2 −6 · 3: 3 Spieler 3 −6 · 4: 4 Spieler 4 +18"
 HISTORY_TOP = ["Korrektur freigegeben", "Korrektur beantragt", "Spielliste abgeschlossen"]
-
-
-class Driver:
-    """`drive(step, *args)` runs a browser step in the Playwright thread and returns its result;
-    `drive.new_page()` opens a page in a fresh context (its own cookies: another user)."""
-
-    def __init__(self, pool, browser):
-        self.pool, self.browser = pool, browser
-
-    def __call__(self, step, *args, **kwargs):
-        return self.pool.submit(step, *args, **kwargs).result()
-
-    def new_page(self):
-        context = self(self.browser.new_context, locale="en-US")  # German must not depend on it
-        self(context.set_default_timeout, 5000)
-        return self(context.new_page)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is missing: run `make chromium`")
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        playwright = pool.submit(lambda: sync_playwright().start()).result()
-        launch = playwright.chromium.launch  # with Debian's chromium, never a downloaded one
-        driver = Driver(pool, pool.submit(launch, executable_path=CHROMIUM, args=FLAGS).result())
-        yield driver
-        driver(driver.browser.close)
-        driver(playwright.stop)
-
-
-@pytest.fixture
-def drive(chromium):
-    yield chromium
-    for context in chromium(lambda: chromium.browser.contexts):
-        chromium(context.close)
-
-
-@pytest.fixture
-def evening(supervisor, clerk):
-    """Nine players: table 1 of four, table 2 of five; Durchgang 1 drawn, no game yet."""
-    seats = [["1", "2", "3", "4"], ["5", "6", "7", "8", "9"]]
-    tables = [{"number": n, "seats": s} for n, s in enumerate(seats, start=1)]
-    tournament = tournament_import(
-        {
-            "format": "schafkopf-turnier",
-            "version": 1,
-            "tournament": {"slug": SLUG, "name": "Abendturnier", "date": "2026-11-22"},
-            "players": [{"id": str(n), "name": f"Spieler {n}"} for n in range(1, 10)],
-            "durchgaenge": [{"number": 1, "tables": tables}],
-        }
-    )
-    Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
-    Membership.objects.create(tournament=tournament, user=clerk, role="clerk")
-    return tournament
-
-
-def url(name, *args):
-    return reverse(f"manage:{name}", args=[SLUG, *args])
-
-
-def table_one():
-    return Table.objects.get(durchgang__tournament__slug=SLUG, number=1)
 
 
 def game(number):
@@ -126,17 +56,6 @@ def signed_in(drive, base, username):
 
 
 # Browser steps: each runs in the Playwright thread.
-
-
-def log_in(page, base, username):
-    page.goto(base + "/accounts/login/")
-    expect(page.get_by_label("Benutzername")).to_be_focused()
-    page.keyboard.type(username)
-    page.keyboard.press("Tab")
-    page.keyboard.type(PASSWORD)
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name=f"Abmelden ({username})")).to_be_visible()
 
 
 def open_sheet(page, base, query=""):

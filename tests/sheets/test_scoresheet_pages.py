@@ -8,38 +8,20 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.sheets.helpers import SLUG, enter, game, table_of, url
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Correction, Hand, Membership, SheetEvent, Table, Tournament
+from tournament.models import Correction, Hand, Membership, SheetEvent, Tournament
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 
 ROLES = ["anonymous", "other_clerk", "clerk", "supervisor"]
-SLUG = "abend"  # the `evening` tournament of conftest.py
-
-
-def url(name, *args):
-    return reverse(f"manage:{name}", args=[SLUG, *args])
-
-
-def enter(client, code, number, table=1, version=0):
-    return client.post(
-        url("hand_enter", 1, table), {"number": number, "code": code, "version": version}
-    )
 
 
 def login(client, request, role):
     if role != "anonymous":
         client.force_login(request.getfixturevalue(role))
     return client
-
-
-def table_of(number):
-    return Table.objects.get(durchgang__tournament__slug=SLUG, number=number)
-
-
-def game(number, table=1):
-    return Hand.objects.get(table=table_of(table), number=number)
 
 
 def games():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.sheets.test_scoresheet_pages import enter, game, url
+from tests.sheets.helpers import enter, game, url
 from tournament.models import Correction, Hand, Membership, SheetEvent
 
 pytestmark = pytest.mark.django_db

@@ -11,6 +11,7 @@ import pytest
 from django.utils import translation
 
 from tests.sheets.fixtures import points, ruf
+from tests.sheets.helpers import fill, sign
 from tournament.models import Correction, Hand, Sanction, SheetEvent
 from tournament.ranking.standings import standings_compute
 from tournament.sheets.services.corrections import (
@@ -26,18 +27,6 @@ from tournament.sheets.services.supervision import hand_approve, hand_strike, sa
 pytestmark = pytest.mark.django_db
 Kind = SheetEvent.Kind
 Status = Correction.Status
-
-
-def fill(table, p, numbers=range(1, 33), **special: HandEntry) -> None:
-    """Enter Rufspiele as `numbers`; `special` gives other games by number (`g7=...`)."""
-    for number in numbers:
-        game = special.get(f"g{number}") or ruf(p)
-        hand_save(table=table, number=number, game=game, version=0)
-
-
-def sign(table, user, seats=(1, 2, 3, 4)) -> None:
-    for seat in table.seats.filter(position__in=seats):
-        seat_sign(seat=seat, user=user, paper=True)
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 is refused in German and signs nothing; the clerk ticks "nur auf Papier unterschrieben" for a
 paper signature, or the player types the name.
 
-The browser runs in the Playwright thread of tests/sheets/test_scoresheet_browser.py.
+The browser runs in the Playwright thread of `drive` (tests/browser.py).
 """
 
 from __future__ import annotations
@@ -12,14 +12,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from tests.sheets.test_scoresheet_browser import (  # noqa: F401  (fixtures)
-    chromium,
-    drive,
-    evening,
-    log_in,
-    table_one,
-    url,
-)
+from tests.sheets.browser_helpers import log_in, table_one, url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

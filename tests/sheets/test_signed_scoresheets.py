@@ -6,7 +6,6 @@ Durchgang 1 has three tables, so a PDF of it takes about a second.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import time
@@ -18,11 +17,10 @@ from django.db.models import Sum
 from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
-from pypdf import PdfReader
 
 from tests.conftest import EXAMPLES
 from tests.sheets.fixtures import ruf
-from tests.sheets.test_sheet_closing import fill, sign
+from tests.sheets.helpers import fill, read, sign, squeezed
 from tournament.core.pdf import refuse_fetch
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command
@@ -44,16 +42,6 @@ from tournament.sheets.views import printing as views_printing
 pytestmark = pytest.mark.django_db
 SLUG = "beispielturnier-2026"
 HOSTILE = ['<img src="file:///etc/passwd"> Bobby', '<img src="http://example.com/x.png"> Tom']
-
-
-def read(pdf: bytes) -> tuple[PdfReader, list[str]]:
-    reader = PdfReader(io.BytesIO(pdf))
-    return reader, [page.extract_text() for page in reader.pages]
-
-
-def squeezed(text: str) -> str:
-    """The text without white space: a PDF may break a long name across lines."""
-    return "".join(text.split())
 
 
 @pytest.fixture

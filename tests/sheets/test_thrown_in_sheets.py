@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.sheets.test_signed_scoresheets import read, squeezed
+from tests.sheets.helpers import read, squeezed
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Hand, HandScore, Table, Tournament

@@ -12,7 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.steps.test_steps_service import close_all, enter_all
+from tests.steps.helpers import close_all, enter_all
 from tournament.draw.services import durchgang_draw, durchgang_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Durchgang, Membership, TableLink, Tournament

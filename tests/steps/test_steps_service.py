@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.steps.helpers import close_all, enter_all, ruf, solo
 from tournament.core.publication import ranking_publish
 from tournament.draw.services import durchgang_draw, durchgang_publish
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Durchgang, Hand, Player, Tournament
+from tournament.models import Hand, Player, Tournament
 from tournament.registration.services import player_create
-from tournament.sheets.services.hands import HandEntry, hand_save
+from tournament.sheets.services.hands import hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_approve
 from tournament.steps.services import (
@@ -68,34 +69,6 @@ def next_of(steps) -> Step:
 
 def states(steps: dict[str, Step]) -> dict[str, str]:
     return {key: step.state for key, step in steps.items()}
-
-
-def seats(table) -> dict[int, Player]:
-    return {s.position: s.player for s in table.seats.select_related("player")}
-
-
-def ruf(table) -> HandEntry:
-    p = seats(table)
-    return HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
-
-
-def solo(table) -> HandEntry:
-    return HandEntry(contract="solo", suit="herz", declarer=seats(table)[2], won=True)
-
-
-def enter_all(durchgang: Durchgang, *, solo_at: int | None = None) -> None:
-    """Every game of every table: Rufspiele, and a Solo as game `solo_at` of table 1."""
-    for table in durchgang.tables.order_by("number"):
-        for number in range(1, 5):
-            game = solo(table) if table.number == 1 and number == solo_at else ruf(table)
-            hand_save(table=table, number=number, game=game, version=0)
-
-
-def close_all(durchgang: Durchgang, user) -> None:
-    for table in durchgang.tables.all():
-        for seat in table.seats.all():
-            seat_sign(seat=seat, user=user, paper=True)
-        sheet_close(table=table, user=user)
 
 
 @pytest.fixture
