@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from tests.exchange.test_rule_text_cases import WHERE, document
+from tests.exchange.rule_text_helpers import WHERE, document
 from tests.rule_tables import table
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError

@@ -8,26 +8,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from tests.exchange.rule_text_helpers import SEATS, WHERE, document
 from tests.rule_tables import games_cases, table
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Hand, Tournament
 
 pytestmark = pytest.mark.django_db
-SEATS = ["1", "2", "3", "4"]
-WHERE = "durchgaenge[0].tables[0].hands[0]"
-
-
-def document(tournament: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
-    head = {"slug": "regeltext", "name": "Regeltext", "date": "2026-11-28"} | tournament
-    game = {"approved_by": "Turnierleitung"} | hand
-    return {
-        "format": "schafkopf-turnier",
-        "version": 1,
-        "tournament": head,
-        "players": [{"id": p, "name": f"Spieler {p}"} for p in SEATS],
-        "durchgaenge": [{"number": 1, "tables": [{"number": 1, "seats": SEATS, "hands": [game]}]}],
-    }
 
 
 def cases(kind: str) -> list[Any]:

@@ -13,7 +13,6 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.seasons.test_season_pages import season  # noqa: F401  (the fixture)
 from tournament.core.public_cache import public_pages_changed
 from tournament.models import SeasonResult, Seat
 from tournament.seasons.signals import season_results_task

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.utils import translation
 from openpyxl import load_workbook
 
-from tests.sheets.test_decisions_guarded import decide, game, page, players, url
+from tests.sheets.decision_helpers import decide, game, page, players, url
 from tournament.models import Sanction, SheetEvent
 from tournament.sheets.services.supervision import sanction_record
 
