@@ -11,7 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.sheets.decision_helpers import players, table_one
 from tournament.models import Hand, Membership, SheetEvent
+from tournament.sheets.services.hands import HandEntry, hand_save
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -177,3 +179,24 @@ def test_a_sie_is_approved_with_one_key_and_typing_goes_back_to_the_line(
     expect(boss.locator("#id_code")).to_be_focused()
     expect(boss.locator("#id_code")).to_have_value("r e 1 3 +")
     assert not game(3).approved_by
+
+
+def test_the_approval_queue_names_the_missing_tout_condition_in_words(
+    live_server, evening, signed_in
+):
+    # Issue 28, point 8: the page itself says which condition of 5.2.14 is missing; no browser
+    # tooltip stops the form first.
+    p, table = players(), table_one()
+    first = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)
+    hand_save(table=table, number=1, game=first, version=0)
+    tout = HandEntry(contract="wenz", declarer=p[2], won=True, tout=True)
+    hand_save(table=table, number=2, game=tout, version=0)
+    boss = signed_in("leitung")
+    boss.goto(live_server.url + url("approvals"))
+    form = boss.locator("form.approval").first
+    with boss.expect_navigation():
+        form.get_by_role("button", name="Genehmigen", exact=True).click()
+    expect(
+        boss.get_by_text("Regel 5.2.14: Bedingung noch nicht bestätigt:", exact=False).first
+    ).to_be_visible()
+    assert game(2).approved_by == ""
