@@ -8,7 +8,14 @@ from collections.abc import Mapping, Sequence
 from django import forms
 
 
-def form_errors_add(form: forms.BaseForm, errors: Mapping[str, Sequence[str]]) -> None:
+def form_errors_add(
+    form: forms.BaseForm, errors: Mapping[str, Sequence[str]], *, default: str | None = None
+) -> None:
+    """Each message next to its field; a dotted name (the engine's `sanction.offender`) next to
+    the form's field of its last part; "__all__" and names the form has not above the fields,
+    or next to `default` when given (the entry line's code field)."""
     for field, texts in errors.items():
+        name = field.rsplit(".", 1)[-1]
+        target = name if name in form.fields else (None if field == "__all__" else default)
         for text in texts:
-            form.add_error(field if field in form.fields else None, text)
+            form.add_error(target, text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -14,6 +13,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from tournament.core.access import TournamentMixin
+from tournament.core.form_errors import form_errors_add
 from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
 from tournament.persons.forms import MergeForm, PersonForm
@@ -31,13 +31,6 @@ from tournament.persons.services import (
 
 TEMPLATES = "tournament/persons/"
 SEARCH_LIMIT = 12
-
-
-def _errors_add(form: forms.Form, exc: PersonError) -> None:
-    for field, messages_ in exc.errors.items():
-        for message in messages_:
-            known = field in form.fields
-            form.add_error(field if known else None, message)
 
 
 class PersonListView(OrganiserMixin, TemplateView):
@@ -71,7 +64,7 @@ class PersonCreateView(OrganiserMixin, FormView):
         try:
             person = person_create(organiser=self.organiser, **form.cleaned_data)
         except PersonError as exc:
-            _errors_add(form, exc)
+            form_errors_add(form, exc.errors)
             return self.form_invalid(form)
         messages.success(self.request, _("%(name)s added to the register.") % {"name": person})
         return redirect("manage:person", organiser=self.organiser.slug, pk=person.pk)
@@ -95,7 +88,7 @@ class PersonEditView(OrganiserMixin, FormView):
         try:
             person = person_update(person=self.get_person(), **form.cleaned_data)
         except PersonError as exc:
-            _errors_add(form, exc)
+            form_errors_add(form, exc.errors)
             return self.form_invalid(form)
         messages.success(self.request, _("%(name)s saved.") % {"name": person})
         return redirect("manage:person", organiser=self.organiser.slug, pk=person.pk)

@@ -22,7 +22,6 @@ from tournament.core.errors import games_per_durchgang_error
 from tournament.core.slugs import tournament_slug
 from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
-from tournament.registration.services import PlayerError
 
 #: Settings that change how games are scored or drawn: fixed once the first game is recorded.
 RULE_FIELDS = (
@@ -306,10 +305,3 @@ class ClerkForm(forms.Form):
                     self.add_error("password", error)
         data["user"] = user
         return data
-
-
-def errors_add(form, exc: PlayerError) -> None:
-    """Show a service's user errors next to the form's fields."""
-    for field, field_errors in exc.errors.items():
-        for message in field_errors:
-            form.add_error(None if field == "__all__" else field, message)

@@ -21,6 +21,7 @@ from rules.rule_sets import RULE_SETS
 from tournament.checkin.services import registrations_to_link
 from tournament.core.access import TournamentMixin
 from tournament.core.collation import german_sorted
+from tournament.core.form_errors import form_errors_add
 from tournament.models import Membership, Tournament
 from tournament.persons.services import organiser_of
 from tournament.registration.forms import (
@@ -30,7 +31,6 @@ from tournament.registration.forms import (
     PlayerForm,
     PlayerListForm,
     TournamentForm,
-    errors_add,
 )
 from tournament.registration.listings import PlayerTable
 from tournament.registration.members import clerk_add, clerk_remove
@@ -159,7 +159,7 @@ class PlayersView(TournamentMixin, FormView):
         try:
             player = player_create(tournament=self.tournament, person=person, **values)
         except PlayerError as exc:
-            errors_add(form, exc)
+            form_errors_add(form, exc.errors)
             return self.form_invalid(form)
         message = _("No. %(number)s %(name)s added.")
         messages.success(
@@ -194,7 +194,7 @@ class PlayerEditView(PlayerMixin, FormView):
         try:
             player = player_update(player=self.get_player(), **form.cleaned_data)
         except PlayerError as exc:
-            errors_add(form, exc)
+            form_errors_add(form, exc.errors)
             return self.form_invalid(form)
         return self.done(
             _("No. %(number)s %(name)s saved.")
@@ -216,7 +216,7 @@ class PlayerSubstituteView(PlayerMixin, FormView):
         try:
             result = player_substitute(player=player, **form.cleaned_data)
         except PlayerError as exc:
-            errors_add(form, exc)
+            form_errors_add(form, exc.errors)
             return self.form_invalid(form)
         substitute = result.substitute
         message = _(

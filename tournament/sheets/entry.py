@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from rules.contracts import Contract
 from tournament import models
 from tournament.core.engine import entry_lines
+from tournament.core.form_errors import form_errors_add
 from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.display import sheet_seats
-from tournament.sheets.forms import EntryForm, form_add_errors
+from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import hand_save
 
@@ -48,7 +49,7 @@ def entry_save(
             as_supervisor=as_supervisor,
         )
     except HandRuleError as error:
-        form_add_errors(form, error.errors, default="code")
+        form_errors_add(form, error.errors, default="code")
         return None, form
     except HandConflict:
         return None, entry_conflict(form, table)

@@ -37,15 +37,6 @@ CODE_MESSAGES = {
 }
 
 
-def form_add_errors(form, errors: dict[str, list[str]], *, default: str | None = None) -> None:
-    """Show a service's rule errors next to their fields (else next to `default`)."""
-    for field, texts in errors.items():
-        field = field.removeprefix("sanction.")  # the engine's "sanction.offender"
-        target = field if field in form.fields else (None if field == "__all__" else default)
-        for text in texts:
-            form.add_error(target, text)
-
-
 def errors_text(errors: dict[str, list[str]]) -> str:
     """A service's rule errors as one message."""
     return " ".join(text for texts in errors.values() for text in texts)

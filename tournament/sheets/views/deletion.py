@@ -13,10 +13,11 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.core.access import SUPERVISOR, role_allows
+from tournament.core.form_errors import form_errors_add
 from tournament.core.history import hand_snapshot
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
-from tournament.sheets.forms import HandDeleteForm, errors_text, form_add_errors
+from tournament.sheets.forms import HandDeleteForm, errors_text
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import hand_delete
@@ -74,7 +75,7 @@ class HandDeleteView(HandMixin, TemplateView):
                 if "reason" not in error.errors:
                     messages.error(request, errors_text(error.errors))
                     return redirect(self.sheet_url(table))
-                form_add_errors(form, error.errors)
+                form_errors_add(form, error.errors)
             except HandConflict:
                 messages.error(request, conflict_message(hand.number))
                 return redirect(self.sheet_url(table))

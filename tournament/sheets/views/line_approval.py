@@ -10,8 +10,9 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.core.access import SUPERVISOR
+from tournament.core.form_errors import form_errors_add
 from tournament.sheets.entry import conflict_message
-from tournament.sheets.forms import ApprovalForm, form_add_errors
+from tournament.sheets.forms import ApprovalForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import hand_approve
 from tournament.sheets.views.sheet import SheetPageMixin
@@ -34,7 +35,7 @@ class LineApproveView(SheetPageMixin, TemplateView):
                     hand=hand, user=request.user, note=data["note"], version=data["version"]
                 )
             except HandRuleError as error:
-                form_add_errors(form, error.errors)
+                form_errors_add(form, error.errors)
             except HandConflict:
                 form.add_error(None, conflict_message(hand.number))
             else:

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.core.access import SUPERVISOR, TournamentMixin
+from tournament.core.form_errors import form_errors_add
 from tournament.core.live import LiveFragmentMixin
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
@@ -27,7 +28,6 @@ from tournament.sheets.forms import (
     SignOffForm,
     StrikeForm,
     errors_text,
-    form_add_errors,
 )
 from tournament.sheets.services.approval_queue import approval_queue
 from tournament.sheets.services.correction_queue import correction_queue
@@ -102,7 +102,7 @@ class HandDecisionMixin(HandPageMixin):
             try:
                 self.decide(hand, form.cleaned_data)
             except HandRuleError as error:
-                form_add_errors(form, error.errors)
+                form_errors_add(form, error.errors)
             except HandConflict:
                 form.add_error(None, conflict_message(hand.number))
             else:
@@ -218,7 +218,7 @@ class CorrectionRequestView(SheetPageMixin, TemplateView):
                     user=request.user,
                 )
             except HandRuleError as error:
-                form_add_errors(form, error.errors, default="code")
+                form_errors_add(form, error.errors, default="code")
             else:
                 messages.success(request, _("The correction waits for the supervisor's sign-off."))
                 return redirect(self.sheet_url(table, "#korrekturen"))
