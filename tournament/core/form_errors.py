@@ -1,11 +1,21 @@
-"""A service's user errors shown on the form that sent the input: each message next to its
-field, the ones about no field of the form above it."""
+"""A service's user errors (`ServiceError`, the one type every feature's error derives from)
+shown on the form that sent the input: each message next to its field, the ones about no field
+of the form above it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from django import forms
+
+
+class ServiceError(Exception):
+    """A user error of a service: nothing was stored; `errors` maps a form field (or "__all__")
+    to messages in the user's language."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__("; ".join(text for texts in errors.values() for text in texts))
+        self.errors = errors
 
 
 def form_errors_add(

@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.form_errors import ServiceError
 from tournament.core.public_cache import public_pages_changed
 from tournament.persons.matching import (
     Entry,
@@ -28,12 +29,8 @@ CLUB_LENGTH = 200
 PHONE_LENGTH = 40
 
 
-class PersonError(Exception):
+class PersonError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 def organiser_of(tournament: models.Tournament) -> models.Organiser:

@@ -13,18 +13,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.form_errors import ServiceError
 from tournament.persons.services import organiser_of
 from tournament.ranking.standings import Standing, standings_compute
 
 Rule = models.Prize.Rule
 
 
-class PrizeError(Exception):
+class PrizeError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 @dataclass(frozen=True)

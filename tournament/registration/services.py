@@ -16,6 +16,7 @@ from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.core.form_errors import ServiceError
 from tournament.core.public_cache import public_pages_changed
 from tournament.persons.services import (
     organiser_of,
@@ -29,12 +30,8 @@ from tournament.registration.player_import import LineError, PlayerRow
 from tournament.registration.waiting import waiting_move_up
 
 
-class PlayerError(Exception):
+class PlayerError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 def tournament_create(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from rules.tiebreaks import COUNTERS
 from scoring.season import Entry, SeasonRule, SeasonStanding, placement_parse, season_rank
 from tournament import models
+from tournament.core.form_errors import ServiceError
 from tournament.core.public_cache import public_pages_changed
 from tournament.models.persons import public_name
 from tournament.ranking.standings import standings_compute
@@ -23,12 +24,8 @@ from tournament.ranking.standings import standings_compute
 Publication = models.Tournament.Publication
 
 
-class SeasonError(Exception):
+class SeasonError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 def _after(tournament: models.Tournament) -> int | None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.totals import SeatTotals, totals_problems
 from tournament import models
 from tournament.core.engine import tournament_rules
+from tournament.core.form_errors import ServiceError
 from tournament.core.history import event_log
 from tournament.core.public_cache import public_pages_changed
 from tournament.totals.messages import problem_message
@@ -27,13 +28,9 @@ Recording = models.Tournament.Recording
 FIELDS = ("points", "plus", "minus", "sie", "tout_won", "tout_played", "solo_won", "solo_played")
 
 
-class TotalsError(Exception):
+class TotalsError(ServiceError):
     """The totals cannot be stored; `errors` maps a field ("seat-N-points", "__all__") to
     messages in the user's language. Nothing was stored."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__("; ".join(m for ms in errors.values() for m in ms))
-        self.errors = errors
 
 
 def table_has_entries(table: models.Table) -> bool:

@@ -8,14 +8,11 @@ from collections.abc import Iterable
 from scoring.hand import Violation
 from tournament import models
 from tournament.core.errors import player_label, violation_message
+from tournament.core.form_errors import ServiceError
 
 
-class HandRuleError(Exception):
+class HandRuleError(ServiceError):
     """The game breaks a rule; `errors` maps a form field to translated messages."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 class HandConflict(Exception):
