@@ -20,6 +20,16 @@ def table(name: str) -> list[dict[str, Any]]:
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))["cases"]
 
 
+def kind_cases(name: str, kind: str) -> list[Any]:
+    """The cases of tests/data/`name`.json that hold `kind` ("points", "refused"), each with an
+    id like `3.4.18-rufspiel-declarer-made-it-a-defender-revealed`."""
+    return [
+        pytest.param(case, id=f"{case['rule']}-{case['name']}")
+        for case in table(name)
+        if kind in case
+    ]
+
+
 def laufende_cases(*, over: bool) -> list[Any]:
     """Per contract of tests/data/laufende_bounds.json: (case, Laufende) at its bound, or one
     over it (`over`), the case holding contract, German name, bound and a valid game."""

@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from tests.exchange.rule_text_helpers import WHERE, document
-from tests.rule_tables import table
+from tests.rule_tables import kind_cases
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
@@ -20,11 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def cases(kind: str) -> list[Any]:
-    return [
-        pytest.param(case, id=f"{case['rule']}-{case['name']}")
-        for case in table("3.4.18_mistake_by")
-        if kind in case
-    ]
+    return kind_cases("3.4.18_mistake_by", kind)
 
 
 @pytest.mark.parametrize("case", cases("points"))

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from tests.exchange.rule_text_helpers import SEATS, WHERE, document
-from tests.rule_tables import games_cases, table
+from tests.rule_tables import games_cases, kind_cases
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Hand, Tournament
@@ -18,11 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def cases(kind: str) -> list[Any]:
-    return [
-        pytest.param(case, id=f"{case['rule']}-{case['name']}")
-        for case in table("rule_text_cases")
-        if kind in case
-    ]
+    return kind_cases("rule_text_cases", kind)
 
 
 @pytest.mark.parametrize("case", cases("points"))

@@ -11,7 +11,7 @@ import pytest
 from rules.contracts import Contract, Suit
 from rules.presets import SCHAFKOPFSCHULE_2007
 from scoring.hand import HandFacts, Rules, hand_points, hand_violations
-from tests.rule_tables import table
+from tests.rule_tables import kind_cases
 
 RULES = Rules(table=SCHAFKOPFSCHULE_2007)
 SEATS = ("1", "2", "3", "4")
@@ -34,11 +34,7 @@ def facts(hand: dict[str, Any]) -> HandFacts:
 
 
 def cases(kind: str) -> list[Any]:
-    return [
-        pytest.param(case, id=f"{case['rule']}-{case['name']}")
-        for case in table("3.4.18_mistake_by")
-        if kind in case
-    ]
+    return kind_cases("3.4.18_mistake_by", kind)
 
 
 @pytest.mark.parametrize("case", cases("points"))
