@@ -86,6 +86,7 @@ test: venv messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is missing, so the browser tests \
 	are SKIPPED. Install Debian's chromium (make chromium, as root) to run them."
 	$(VENV)/bin/pytest $(PYTEST_WORKERS)
@@ -108,4 +109,4 @@ fmt: venv
 clean:
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
 	find . -path ./$(VENV) -prune -o -name '*.mo' -type f -exec rm -f {} +
-	rm -rf staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis bench/out
+	rm -rf staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis .import_linter_cache bench/out

@@ -98,6 +98,7 @@ def seed(env: dict[str, str], work: Path, *, slug: str, players: int) -> None:
 
 def setup(users: int) -> None:
     """In a Django process: the clerks (load-clerk-1..N), publication, the tables of four."""
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()
@@ -120,6 +121,7 @@ def setup(users: int) -> None:
 
 def stored(tables: list[int]) -> None:
     """In a Django process: the game numbers stored at each of Durchgang 2's `tables`."""
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()

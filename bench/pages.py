@@ -32,6 +32,7 @@ def measure(slugs: list[str]) -> dict:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()

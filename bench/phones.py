@@ -65,6 +65,7 @@ P95 = 1.0
 
 def setup() -> None:
     """In a Django process: a link with its PIN for each of Durchgang 2's tables of four."""
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()
@@ -80,6 +81,7 @@ def setup() -> None:
 
 def stored() -> None:
     """In a Django process: per table of Durchgang 2, its games and its phones' entries."""
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()

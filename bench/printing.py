@@ -32,6 +32,7 @@ SLUG = "bench-print"
 
 def plain_page(table) -> str:
     """One table's sheet as a trivial HTML page: one unstyled table, no marks, no signatures."""
+    # Imported here: this runs in the child process that measures, after Django is set up.
     from django.utils.html import escape
 
     from tournament.sheets.display import contract_text, sheet_rows, sheet_seats
@@ -58,6 +59,7 @@ def plain_page(table) -> str:
 def baseline(slug: str) -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()
@@ -75,6 +77,7 @@ def baseline(slug: str) -> None:
 
 
 def main() -> list[Result]:
+    # Imported here, after the child process below has set Django up.
     from pypdf import PdfReader
 
     print(f"\n== signed scoresheets of {PLAYERS // 4} tables as PDF/A (SQLite, 2 workers) ==")

@@ -85,6 +85,7 @@ def postgres_database(name: str) -> Iterator[str | None]:
 def _postgres_admin(statement: str) -> bool:
     """Run `statement` on the PostgreSQL server; False when no server answers."""
     try:
+        # Imported only when a PostgreSQL server is asked for.
         import psycopg
 
         with psycopg.connect(POSTGRES, connect_timeout=2, autocommit=True) as connection:

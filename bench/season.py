@@ -35,6 +35,7 @@ def measure(source: str) -> dict:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()
@@ -43,10 +44,10 @@ def measure(source: str) -> dict:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from tournament.core.publication import ranking_publish
     from tournament.exchange.interchange.importer import tournament_import
     from tournament.models import Season, Tournament
     from tournament.persons.services import organiser_of
+    from tournament.ranking.publication import ranking_publish
     from tournament.seasons.services import season_save
 
     document = json.loads(Path(source).read_text())

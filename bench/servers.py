@@ -70,6 +70,7 @@ class Stack:
 
 def setup() -> None:
     """In a Django process: the supervisor, the ranking published live, the table numbers."""
+    # Imports here: this runs in the child process that measures, which sets Django up first.
     import django
 
     django.setup()
@@ -151,6 +152,7 @@ def stack(env: dict[str, str], work: Path, workers: bool) -> Iterator[Stack]:
 
 def pdf_tables(pdf: bytes) -> list[int]:
     """The table each page of the sheets' PDF names (0 where none), page by page."""
+    # Imported here, like the benchmark's other imports of the app's dependencies.
     from pypdf import PdfReader
 
     numbers = []

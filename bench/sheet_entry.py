@@ -103,6 +103,7 @@ def served(env: dict[str, str]) -> Iterator[str]:
 
 def drive(base: str) -> tuple[float, int]:
     """Seconds the machine took for the 32 saves and page loads, and the keystrokes typed."""
+    # Imported when driven: Playwright is needed only by this benchmark.
     from playwright.sync_api import sync_playwright
 
     keys = 0

@@ -62,6 +62,7 @@ def prepare(env: dict[str, str], work: Path) -> None:
 
 def drive(base: str) -> tuple[float, int, str]:
     """Seconds the machine took for the saves and page loads, the keystrokes, the last page."""
+    # Imported when driven: Playwright is needed only by this benchmark.
     from playwright.sync_api import sync_playwright
 
     keys = 0

@@ -2,11 +2,11 @@
 
 Two caches:
 
-- ``default``: the public pages (tournament/core/public_cache.py) and the render limit. With
+- ``default``: the public pages (tournament/web/page_cache.py) and the render limit. With
   ``CACHE_URL`` (or ``REDIS_URL``), e.g. ``redis://127.0.0.1:6379/0``, Django's Redis cache,
   shared by every server; without, each process keeps its own (LocMem), as on a laptop.
 - ``shared``: what every process must see alike: the revisions of tables and tournaments
-  (tournament/core/revisions.py), the token of each table link, and the sessions
+  (tournament/scorekeeping/revisions.py), the token of each table link, and the sessions
   (``cached_db``: read from here, written here and to the database). The same Redis when
   there is one; else files in ``DJANGO_CACHE_DIR`` (default ``var/cache`` in the project),
   which every gunicorn worker of the machine reads. Never per process: a session changed

@@ -86,7 +86,7 @@ if SECRET_KEY is None:
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # Where the site is reached from outside, without a trailing slash: printed links and QR codes
-# are built on it (tournament/core/site_url.py) instead of on the request's host.
+# are built on it (tournament/web/site_url.py) instead of on the request's host.
 SITE_URL = env_site_url("SITE_URL")
 
 # Mail (config/env.py: env_email): only with EMAIL_URL set does the site send any; the public
@@ -131,16 +131,16 @@ MIDDLEWARE = [
     "config.csp.HtmlCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChosenLanguageMiddleware",
-    "tournament.core.middleware.HostileInputMiddleware",  # NUL anywhere: a German 400, nothing read
+    "tournament.web.middleware.HostileInputMiddleware",  # NUL anywhere: a German 400, nothing read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The German deck for every request until a view activates its tournament's.
-    "tournament.core.deck.DeckMiddleware",
+    "tournament.web.middleware.DeckMiddleware",
     # A PDF over its time or memory bound: a German 503 page instead of an error.
-    "tournament.core.middleware.RenderLimitMiddleware",
+    "tournament.web.middleware.RenderLimitMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -188,8 +188,8 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Caches (config/caches.py): "default" holds the public pages (tournament/core/public_cache.py),
-# "shared" the revisions of tables and tournaments (tournament/core/revisions.py), the table
+# Caches (config/caches.py): "default" holds the public pages (tournament/web/page_cache.py),
+# "shared" the revisions of tables and tournaments (tournament/scorekeeping/revisions.py), the table
 # links and the sessions, alike for every worker. With CACHE_URL (or REDIS_URL) both live in
 # Redis, shared by every server; without, the pages per process and the rest in files under
 # DJANGO_CACHE_DIR, shared by the workers of this machine.
@@ -250,7 +250,7 @@ STORAGES = {
 }
 
 # Public pages may lag this many seconds behind the last saved game while games keep coming in
-# (tournament/core/public_cache.py); 0: re-render after every change.
+# (tournament/web/page_cache.py); 0: re-render after every change.
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
 # Renders of expensive public pages outside that cache one visitor (address) may force per
 # minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
@@ -260,7 +260,7 @@ RESTORE_UPLOAD_MAX_MB = env_int("RESTORE_UPLOAD_MAX_MB", 100)
 UPLOAD_KEEP_MINUTES = env_int("UPLOAD_KEEP_MINUTES", 60)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
-# Seconds between two refreshes of the live regions of a page (tournament/core/live.py): the
+# Seconds between two refreshes of the live regions of a page (tournament/web/live.py): the
 # supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
 LIVE_SECONDS = {"sheets": 5, "approvals": 3, "ranking": 15}
 # Milliseconds between two polls of a table's phone (static/tournament/phones/server.js): the
@@ -292,7 +292,7 @@ JOB_ATTEMPTS = 2
 JOB_KEEP_HOURS = 24
 
 # django-tables2's table in the region a table scrolls in on a phone (templatetags/regions.py).
-DJANGO_TABLES2_TEMPLATE = "tournament/core/table.html"
+DJANGO_TABLES2_TEMPLATE = "tournament/web/table.html"
 
 # Errors with their traceback to standard error, and to DJANGO_LOG_FILE when set (config/log.py).
 LOGGING_CONFIG = "config.log.configure"

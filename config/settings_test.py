@@ -12,10 +12,10 @@ import tempfile
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-insecure-key-not-for-any-deployment")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
-# Readers see every change at once (tests/core/test_public_cache.py sets a grace where it tests
+# Readers see every change at once (tests/web/test_page_cache.py sets a grace where it tests
 # one).
 os.environ.setdefault("PUBLIC_PAGE_GRACE", "0")
-# Tests ask for many pages from one address (tests/core/test_public_cache.py sets the render limit
+# Tests ask for many pages from one address (tests/web/test_page_cache.py sets the render limit
 # where it tests it).
 os.environ.setdefault("PUBLIC_RENDER_LIMIT", "0")
 
@@ -36,7 +36,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 
 # Logins in tests hash with a fast hasher: PBKDF2's million rounds take more than a second per
 # login on a slow machine, and the access walk logs in hundreds of times (Django's advice for
-# test suites). tests/core/test_security_settings.py checks the production hashers.
+# test suites). tests/web/test_security_settings.py checks the production hashers.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # The cache a server's workers share (revisions, links, sessions) in files: one folder per test

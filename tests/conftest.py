@@ -14,10 +14,10 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
-from tournament.core import revisions
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 from tournament.phones.links import table_link_issue
+from tournament.scorekeeping import revisions
 
 # The browser fixtures (`browser`, `page`, `chromium`, `drive`): tests/browser.py.
 pytest_plugins = ["tests.browser"]
@@ -32,15 +32,15 @@ hypothesis_settings.load_profile("untimed")
 # run as processes. Each takes seconds (`pytest --durations=40`); together they are most of the
 # suite's time without the browser.
 SLOW_MODULES = {
-    "core/test_access_walk.py",
-    "core/test_accessibility_browser.py",
-    "core/test_french_deck_walk.py",
-    "core/test_hostile_input.py",
-    "core/test_hostile_requests.py",
-    "core/test_organiser_walk.py",
-    "core/test_swedish_pages.py",
-    "core/test_csp.py",
-    "core/test_crash_safety.py",
+    "web/test_access_walk.py",
+    "web/test_accessibility_browser.py",
+    "web/test_french_deck_walk.py",
+    "web/test_hostile_input.py",
+    "web/test_hostile_requests.py",
+    "web/test_organiser_walk.py",
+    "web/test_swedish_pages.py",
+    "web/test_csp.py",
+    "web/test_crash_safety.py",
     "exchange/test_cli.py",
     "exchange/test_export_roundtrip.py",
     "exchange/test_fuzz_import.py",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from weasyprint import HTML
 
-from tournament.core.pdf import StaticFetcher
+from tournament.web.pdf import StaticFetcher
 
 MM_PER_PX = 25.4 / 96
 

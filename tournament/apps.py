@@ -12,15 +12,14 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # Imported here, not at the top: they use the models, which are ready only now.
-        # Each feature registers its kinds of background job (tournament/jobs/registry.py).
+        # Imported here, not at the top: they use the models, which are ready only now. Each
+        # feature registers its kinds of background job (its jobs.py, tournament/jobs/registry.py);
+        # the seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
         import tournament.exchange.jobs  # noqa: F401
         import tournament.ranking.jobs  # noqa: F401
-
-        # The seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
         import tournament.seasons.signals  # noqa: F401
         import tournament.sheets.jobs  # noqa: F401
-        from tournament.core.revisions import link_deleted, tournament_deleted
+        from tournament.scorekeeping.revisions import link_deleted, tournament_deleted
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
         link, gone = self.get_model("TableLink"), self.get_model("Tournament")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.walk_helpers import changed, snapshot
 from tests.sheets.fixtures import ruf
+from tests.web.walk_helpers import changed, snapshot
 from tournament.draw.services import durchgang_tables
 from tournament.models import Durchgang, SeatSwap, Table
 from tournament.phones.links import table_link_issue

@@ -9,8 +9,8 @@ import io
 import pytest
 from django.core.management import call_command
 
-from tournament.exchange.exports.cells import csv_cell, formula_like
 from tournament.models import Player
+from tournament.web.spreadsheet_cells import csv_cell, formula_like
 
 HOSTILE = {
     "P0003": ('=HYPERLINK("http://x")', "@SUM(A1)"),

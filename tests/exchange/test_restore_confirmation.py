@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import F
 from django.urls import reverse
 
-from tests.core.walk_helpers import changed, snapshot
+from tests.web.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
 from tournament.models import Hand, Organiser, TableLink, Tournament
 from tournament.persons.services import organiser_of, person_create

@@ -12,10 +12,10 @@ from django.core.cache import cache
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournament.core.public_cache import public_pages_changed
-from tournament.core.qr import qr_svg
 from tournament.models import Durchgang, Tournament
 from tournament.phones.links import table_link_issue
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.qr import qr_svg
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """A phone's poll that finds nothing new is answered 204 from the shared cache alone (session,
-link, the table's revision: tournament/core/revisions.py), without a database query; after a
+link, the table's revision: tournament/scorekeeping/revisions.py), without a database query; after a
 change (a game saved, the scorekeeper changed, the link revoked, the sheet closed) the next
 poll gets the new state."""
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.core.walk_helpers import changed, snapshot
 from tests.phones.link_helpers import links_url, phone, table
+from tests.web.walk_helpers import changed, snapshot
 from tournament.models import TableLink
 from tournament.phones.links import table_link_issue
 

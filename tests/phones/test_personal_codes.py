@@ -24,7 +24,6 @@ from pypdf import PdfReader
 
 from tests.phones.helpers import enter, phone, post, url
 from tests.sheets.helpers import fill
-from tournament.core.publication import ranking_publish
 from tournament.draw.printouts import KINDS, durchgang_pdf
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.writer import tournament_document
@@ -34,10 +33,12 @@ from tournament.phones.entry import entry_form_message
 from tournament.phones.links import table_link_issue
 from tournament.phones.services import CODE_LOCK, CODE_TRIES
 from tournament.ranking.pdf import ranking_pdf
+from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 from tournament.registration.services import player_create
 from tournament.sheets.pdf import durchgang_sheets_pdf, scoresheet_pdf
-from tournament.sheets.services.sheet import PHONE_START_NUMBER, seat_sign
+from tournament.sheets.services.sheet import seat_sign
+from tournament.sheets.signatures import PHONE_START_NUMBER
 
 pytestmark = pytest.mark.django_db
 

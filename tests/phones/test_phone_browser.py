@@ -24,8 +24,8 @@ from tests.phones.browser_helpers import (
 from tournament.models import Hand, PhoneEntry, SheetEvent, Tournament
 from tournament.phones.links import table_link_issue, table_link_revoke
 from tournament.sheets.services.hands import hand_record
-from tournament.sheets.services.sheet import PHONE
 from tournament.sheets.services.supervision import hand_approve
+from tournament.sheets.signatures import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.walk_helpers import changed, snapshot
 from tests.pointtable.helpers import FIVES
-from tournament.core.errors import player_label
+from tests.web.walk_helpers import changed, snapshot
 from tournament.models import Hand, PointTableChange, Tournament
 from tournament.ranking.standings import standings_compute
+from tournament.scorekeeping.violations import player_label
 
 pytestmark = pytest.mark.django_db
 

@@ -24,11 +24,11 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.core.walk_helpers import ACCESS, PUBLIC, url_patterns
-from tournament.core.publication import ranking_publish
+from tests.web.walk_helpers import ACCESS, PUBLIC, url_patterns
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Table, Tournament
 from tournament.phones.links import table_link_issue
+from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db

@@ -17,13 +17,13 @@ from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tournament.core.publication import ranking_publish
-from tournament.core.substitutes import seat_chain, seat_holders, seat_sums
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Tournament
 from tournament.persons.services import organiser_of
+from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
+from tournament.scorekeeping.substitutes import seat_chain, seat_holders, seat_sums
 from tournament.seasons.services import season_save, season_standings
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from rules.contracts import MAX_LAUFENDE, PLAYED, Contract, Suit
 from rules.presets import PRESETS, preset
 from scoring.hand import HandFacts, Rules, hand_violations
 from tests.rule_tables import laufende_cases, laufende_message, table
-from tournament.core.errors import violation_message
+from tournament.scorekeeping.violations import violation_message
 
 SEATS = ("1", "2", "3", "4")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.seasons.helpers import replay
-from tournament.core.publication import ranking_publish
 from tournament.models import Membership, Tournament
 from tournament.persons.services import organiser_of, person_create, player_person_link
+from tournament.ranking.publication import ranking_publish
 from tournament.seasons.services import season_save
 
 

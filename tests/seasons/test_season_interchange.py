@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from tournament.core.publication import ranking_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.writer import tournament_document
 from tournament.models import Person, Season, Tournament
+from tournament.ranking.publication import ranking_publish
 from tournament.seasons.services import season_save, season_standings
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from tests.seasons.helpers import replay
 from tournament import models
-from tournament.core.publication import ranking_publish
 from tournament.exchange.backup.dump import backup_write
 from tournament.exchange.backup.replace import backup_tournament_replace
 from tournament.persons.services import organiser_of
+from tournament.ranking.publication import ranking_publish
 
 pytestmark = pytest.mark.django_db
 

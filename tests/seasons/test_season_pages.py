@@ -16,11 +16,11 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.seasons.helpers import replay
-from tournament.core.public_cache import public_pages_changed
-from tournament.core.publication import ranking_publish
 from tournament.models import Season, Seat, Tournament
 from tournament.persons.services import organiser_of
+from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
+from tournament.scorekeeping.changes import public_pages_changed
 from tournament.seasons.services import season_standings
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.core.public_cache import public_pages_changed
 from tournament.models import SeasonResult, Seat
+from tournament.scorekeeping.changes import public_pages_changed
 from tournament.seasons.signals import season_results_task
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.core.walk_helpers import changed, snapshot
 from tests.sheets.fixtures import enter, ruf
+from tests.web.walk_helpers import changed, snapshot
 from tournament.models import Membership, Table
 from tournament.phones.links import table_link_issue, table_link_open
 from tournament.sheets.services.sheet import seat_sign

@@ -2,8 +2,8 @@
 queue and the public ranking follow the games entered at the tables without a reload.
 
 A live request (header `X-Live: 1`, or `?teil=1`) gets the page's live region alone, with an
-ETag; the same ETag again answers 304 (tournament/core/live.py,
-static/tournament/core/live.js). New strings are
+ETag; the same ETag again answers 304 (tournament/web/live.py,
+static/tournament/web/live.js). New strings are
 checked in English, the language whose words are the code's own.
 """
 
@@ -22,12 +22,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.core.helpers import tournament_of
 from tests.sheets.fixtures import ruf
-from tournament.core.publication import ranking_publish
+from tests.web.helpers import tournament_of
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Membership, Table
+from tournament.ranking.publication import ranking_publish
 from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign
 

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from tests.conftest import EXAMPLES
 from tests.sheets.fixtures import ruf
 from tests.sheets.helpers import fill, read, sign, squeezed
-from tournament.core.pdf import refuse_fetch
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command
 from tournament.models import Correction, Durchgang, Hand, HandScore, Table
@@ -38,6 +37,7 @@ from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_strike
 from tournament.sheets.verification import sheet_verification
 from tournament.sheets.views import printing as views_printing
+from tournament.web.pdf import refuse_fetch
 
 pytestmark = pytest.mark.django_db
 SLUG = "beispielturnier-2026"

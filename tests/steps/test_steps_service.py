@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 
 from tests.steps.helpers import close_all, enter_all, ruf, solo
-from tournament.core.publication import ranking_publish
 from tournament.draw.services import durchgang_draw, durchgang_publish
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Player, Tournament
+from tournament.ranking.publication import ranking_publish
 from tournament.registration.services import player_create
 from tournament.sheets.services.hands import hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close

@@ -2,7 +2,7 @@
 (`REGISTRATION_LIMIT_PER_ADDRESS`, `REGISTRATION_LIMIT_PER_TOURNAMENT`; 0: no limit).
 
 Counted in the cache every worker shares (Redis in production), in windows of a clock hour,
-by the visitor's address as `public_cache.client_address` finds it behind our proxies. A post
+by the visitor's address as `web.limits.client_address` finds it behind our proxies. A post
 counts once its form is valid, whether it is stored or is a robot's (a robot learns nothing
 from the limit it meets); over a limit nothing is stored and the visitor is told when to come
 back.
@@ -15,8 +15,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 
 from tournament import models
-from tournament.core.limits import address_key, window_hit
-from tournament.core.public_cache import client_address
+from tournament.web.limits import address_key, client_address, window_hit
 
 HOUR = 3600
 

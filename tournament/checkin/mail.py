@@ -1,7 +1,7 @@
 """The mails of the public registration: the link that confirms it, and the confirmation with
 the start number and the withdrawal link. In the visitor's language (German unless the page
 was read in another one), subject and body from templates (templates/tournament/checkin/mail/),
-links on `SITE_URL` (tournament/core/site_url.py)."""
+links on `SITE_URL` (tournament/web/site_url.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.utils import translation
 
 from tournament import models
 from tournament.checkin.services import Registration
-from tournament.core.site_url import absolute_url
+from tournament.web.site_url import absolute_url
 
 MAILS = "tournament/checkin/mail/"
 #: What a mail server that cannot be reached or refuses raises.

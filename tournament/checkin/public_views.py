@@ -34,9 +34,9 @@ from tournament.checkin.mail import (
     registration_mail_confirmed,
 )
 from tournament.checkin.services import CheckInError, registration_add
-from tournament.core.form_errors import form_errors_add
 from tournament.models import Tournament
 from tournament.registration.services import PlayerError
+from tournament.web.form_errors import form_errors_add
 
 TEMPLATES = "tournament/checkin/"
 

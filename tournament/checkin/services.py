@@ -20,10 +20,9 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.public_cache import public_pages_changed
-from tournament.persons.services import person_candidates
 from tournament.registration.services import player_create
 from tournament.registration.waiting import places_taken, waiting_list, waiting_move_up
+from tournament.scorekeeping.changes import public_pages_changed
 
 Payment = models.Payment
 
@@ -165,18 +164,6 @@ def registration_add(
         )
         player.refresh_from_db()
     return Registration(player=player, waiting=waiting_position(player))
-
-
-def registrations_to_link(tournament: models.Tournament) -> list[tuple[models.Player, list]]:
-    """The players of the public registration not yet linked to a person of the register,
-    each with the register's persons that are, or are probably, them."""
-    players = list(
-        tournament.players.filter(
-            registered_online_at__isnull=False, person__isnull=True, withdrawn=False
-        ).order_by("start_number")
-    )
-    candidates = person_candidates(tournament=tournament, players=players)
-    return [(player, candidates[player.pk]) for player in players]
 
 
 def waiting_position(player: models.Player) -> int | None:

@@ -4,7 +4,6 @@ own pages: public_views.py)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -26,20 +25,21 @@ from tournament.checkin.services import (
     player_check_in,
     player_check_in_undo,
     player_pay,
-    registrations_to_link,
 )
-from tournament.core.access import CLERK, TournamentMixin
-from tournament.core.form_errors import form_errors_add
-from tournament.core.pdf import pdf_render
 from tournament.models import Payment, Player, Tournament
 from tournament.persons.services import (
     PersonError,
     organiser_of,
     person_from_player,
     player_person_link,
+    registrations_to_link,
 )
 from tournament.registration.services import PlayerError
 from tournament.registration.waiting import waiting_list
+from tournament.scorekeeping.amounts import money
+from tournament.web.access import CLERK, TournamentMixin
+from tournament.web.form_errors import form_errors_add
+from tournament.web.pdf import pdf_render
 
 TEMPLATES = "tournament/checkin/"
 SHOWN = 60  # rows of the door's list; more are found by searching
@@ -118,12 +118,8 @@ class CheckInPlayerView(TournamentMixin, View):
 
 def _payment_text(player: Player) -> str:
     if player.payment == Payment.CASH:
-        return _("%(amount)s € paid in cash") % {"amount": _money(player.paid_amount)}
+        return _("%(amount)s paid in cash") % {"amount": money(player.paid_amount)}
     return str(player.get_payment_display())
-
-
-def _money(amount: Decimal) -> str:
-    return f"{amount:.2f}".replace(".", ",")
 
 
 def _door_url(tournament: Tournament) -> str:

@@ -2,8 +2,8 @@ from django import forms
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.collation import german_sort_key
 from tournament.models import Player
+from tournament.web.collation import german_sort_key
 
 
 class GermanOrderIterator(ModelChoiceIterator):

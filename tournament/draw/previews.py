@@ -1,13 +1,13 @@
 """What a (re)draw or a seat swap will do, computed by the same services in a transaction that
-is rolled back (tournament/core/dry_run.py): the confirmation pages show it before it is done."""
+is rolled back (tournament/web/dry_run.py): the confirmation pages show it before it is done."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from tournament import models
-from tournament.core.dry_run import dry_run
 from tournament.draw.services import DrawError, durchgang_draw, seats_swap
+from tournament.web.dry_run import dry_run
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.seating import dealer_index, games_at_table, round_of
 from tournament import models
-from tournament.core.collation import german_sort_key
-from tournament.core.pdf import html_pdf, pdf_limited
-from tournament.core.qr import qr_svg
 from tournament.draw.services import durchgang_tables
+from tournament.web.collation import german_sort_key
+from tournament.web.pdf import html_pdf, pdf_limited
+from tournament.web.qr import qr_svg
 
 KINDS = {
     "namen": ("tournament/draw/print/by_name.html", _("Table list by name")),

@@ -19,10 +19,10 @@ from scoring.draw import Round, club_conflicts, draw_plan, repeat_count
 from scoring.seating import games_fit_tables_of_five, table_sizes
 from tournament import models
 from tournament.checkin.services import players_playing
-from tournament.core.bulk import rows_insert
-from tournament.core.collation import german_sort_key
-from tournament.core.errors import games_per_durchgang_error
-from tournament.core.public_cache import public_pages_changed
+from tournament.scorekeeping.bulk import rows_insert
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.scorekeeping.violations import games_per_durchgang_error
+from tournament.web.collation import german_sort_key
 
 
 def durchgang_tables(durchgang: models.Durchgang) -> list[models.Table]:

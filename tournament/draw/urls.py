@@ -2,27 +2,27 @@
 
 from django.urls import path
 
-from tournament.draw import actions, views
+from tournament.draw.views import actions, pages
 
 base = "turnier/<slug:slug>/leitung/durchgang/"
 
 urlpatterns = [
     path(
         "turnier/<slug:slug>/leitung/durchgaenge/",
-        views.DurchgangListView.as_view(),
+        pages.DurchgangListView.as_view(),
         name="durchgaenge",
     ),
-    path(base + "<int:number>/", views.DurchgangDetailView.as_view(), name="durchgang"),
+    path(base + "<int:number>/", pages.DurchgangDetailView.as_view(), name="durchgang"),
     path(base + "<int:number>/auslosen/", actions.DurchgangDrawView.as_view(), name="draw"),
     path(base + "<int:number>/tausch/", actions.SeatSwapView.as_view(), name="swap"),
-    path(base + "<int:number>/veroeffentlichen/", views.PublishView.as_view(), name="publish"),
-    path(base + "<int:number>/druck/<str:kind>.pdf", views.PrintoutView.as_view(), name="print"),
+    path(base + "<int:number>/veroeffentlichen/", pages.PublishView.as_view(), name="publish"),
+    path(base + "<int:number>/druck/<str:kind>.pdf", pages.PrintoutView.as_view(), name="print"),
 ]
 
 public = [
     path(
         "turnier/<slug:slug>/durchgang/<int:number>/tische/",
-        views.TablesView.as_view(),
+        pages.TablesView.as_view(),
         name="tables",
     ),
 ]

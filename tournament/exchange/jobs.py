@@ -11,12 +11,12 @@ from django.core.files.storage import default_storage
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.uploads import upload_sha256
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.dump import backup_name, backup_write
 from tournament.exchange.backup.replace import backup_tournament_replace, tournament_counts
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.jobs.registry import JobError, Made, Progress, job_tournament, register
+from tournament.web.uploads import upload_sha256
 
 
 def workbook(job: models.Job, progress: Progress) -> Made:

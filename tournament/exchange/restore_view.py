@@ -4,7 +4,7 @@ what the restore will replace (computed by the restore itself, rolled back), the
 The upload waits between the two steps in the storage (MEDIA_ROOT, shared by the app servers
 and the task workers), named by a random token that only this user's session knows, with its
 SHA-256: a file changed meanwhile is refused; an upload never confirmed is deleted after an
-hour (tournament/core/uploads.py). The restore itself runs as a background job
+hour (tournament/web/uploads.py). The restore itself runs as a background job
 (tournament/jobs/): a large tournament takes longer than a request should.
 
 What a backup is trusted with through the web (tournament data only; the roles ticked here) is
@@ -26,9 +26,6 @@ from django.views import View
 
 from config.uploads import MARGIN
 from tournament import models
-from tournament.core.access import SUPERVISOR, TournamentMixin
-from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewOption, PreviewTable
-from tournament.core.uploads import restore_upload_limit, upload_keep, upload_sha256, uploads_sweep
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.replace import (
     BackupRole,
@@ -38,6 +35,9 @@ from tournament.exchange.backup.replace import (
 from tournament.exchange.backup.signature import Origin
 from tournament.jobs.services import job_start
 from tournament.jobs.status import job_urls
+from tournament.web.access import SUPERVISOR, TournamentMixin
+from tournament.web.confirm import ConfirmActionMixin, Preview, PreviewOption, PreviewTable
+from tournament.web.uploads import restore_upload_limit, upload_keep, upload_sha256, uploads_sweep
 
 SESSION_KEY = "backup_restore"
 ROLE_FIELD = "rolle"

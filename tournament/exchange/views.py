@@ -9,10 +9,10 @@ import tempfile
 from django.http import FileResponse
 from django.views import View
 
-from tournament.core.access import SUPERVISOR, TournamentMixin
 from tournament.exchange.backup.dump import backup_name, backup_write
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.exports.xlsx import XLSX_CONTENT_TYPE
+from tournament.web.access import SUPERVISOR, TournamentMixin
 
 
 class WorkbookView(TournamentMixin, View):

@@ -8,13 +8,13 @@ from urllib.parse import urlsplit
 from django.utils.translation import gettext
 
 from tournament import models
-from tournament.core.pdf import pdf_render
-from tournament.core.qr import qr_svg
+from tournament.web.pdf import pdf_render
+from tournament.web.qr import qr_svg
 
 
 def hall_notice_pdf(tournament: models.Tournament, *, public_url: str) -> bytes:
     """The notice of `tournament`; `public_url` is the absolute address of its public page
-    (tournament/core/site_url.py), printed with its site's address on its own, to type."""
+    (tournament/web/site_url.py), printed with its site's address on its own, to type."""
     parts = urlsplit(public_url)
     context = {
         "tournament": tournament,

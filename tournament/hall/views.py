@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views import View
 
-from tournament.core.access import TournamentMixin
-from tournament.core.site_url import absolute_url
 from tournament.hall.notice import hall_notice_pdf
+from tournament.web.access import TournamentMixin
+from tournament.web.site_url import absolute_url
 
 
 class HallNoticeView(TournamentMixin, View):

@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.access import SUPERVISOR
+from tournament.web.access import SUPERVISOR
 
 Progress = Callable[[int, int], None]
 

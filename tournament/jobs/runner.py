@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.pdf import RenderLimitError
 from tournament.jobs.registry import JobError, Progress, job_kind
+from tournament.web.pdf import RenderLimitError
 
 logger = logging.getLogger(__name__)
 

@@ -12,11 +12,11 @@ from django.shortcuts import redirect
 from django.utils import translation
 from django.views import View
 
-from tournament.core.access import TournamentMixin
 from tournament.jobs.registry import button_kind, job_kind
 from tournament.jobs.services import READY, job_start
 from tournament.jobs.status import job_urls
 from tournament.jobs.web import JobMixin, JobProgressView, JobStatusView, job_file_response
+from tournament.web.access import TournamentMixin
 
 __all__ = ["JobFileView", "JobProgressView", "JobStartView", "JobStatusView"]
 

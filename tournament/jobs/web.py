@@ -14,10 +14,10 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import CLERK, TournamentMixin, role_allows
 from tournament.jobs.registry import job_kinds
 from tournament.jobs.services import job_find
 from tournament.jobs.status import job_status
+from tournament.web.access import CLERK, TournamentMixin, role_allows
 
 Job = models.Job
 

@@ -1,7 +1,7 @@
 """The games of a scoresheet, the sanction that scores a game by its offence, and the score
 rows computed from them.
 
-Scores are written once, by `tournament.core.scores`, into `HandScore` rows when a game is
+Scores are written once, by `tournament.scorekeeping.scores`, into `HandScore` rows when a game is
 saved; standings aggregate those rows in one query.
 """
 

@@ -225,7 +225,7 @@ class Tournament(models.Model):
     anonymised_at = models.DateTimeField(_("anonymised at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Counts the changes of what the public pages show; part of their cache key. Only ever
-    # raised in SQL by `services.public_cache.public_pages_changed`, never written by `save()`.
+    # raised in SQL by `scorekeeping.changes.public_pages_changed`, never written by `save()`.
     generation = models.PositiveBigIntegerField(_("generation of the public pages"), default=0)
 
     class Meta:

@@ -17,11 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import models
-from tournament.core.public_cache import public_pages_changed
-from tournament.core.uploads import uploads_sweep
 from tournament.models.players import personal_code_new
 from tournament.persons.renaming import documents_remove, names_replace
 from tournament.persons.results import person_results
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.uploads import uploads_sweep
 
 #: What stands where an erased person's name stood, in every tournament.
 ERASED = "gelöscht"

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
-from tournament.core.confirm import Preview, confirm_page, is_confirmed
 from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
 from tournament.persons.privacy import ERASED, person_erase, person_export
+from tournament.web.confirm import Preview, confirm_page, is_confirmed
 
 
 class PersonExportView(OrganiserMixin, View):

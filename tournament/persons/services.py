@@ -13,8 +13,6 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.form_errors import ServiceError
-from tournament.core.public_cache import public_pages_changed
 from tournament.persons.matching import (
     Entry,
     duplicates_likely,
@@ -23,6 +21,8 @@ from tournament.persons.matching import (
     same,
     similar_to,
 )
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.form_errors import ServiceError
 
 NAME_LENGTH = 200
 CLUB_LENGTH = 200
@@ -238,3 +238,15 @@ def person_merge(
         merged.delete()
         _players_publication_follow(kept)
     return Merge(kept=kept, players_moved=moved)
+
+
+def registrations_to_link(tournament: models.Tournament) -> list[tuple[models.Player, list]]:
+    """The players of the public registration not yet linked to a person of the register,
+    each with the register's persons that are, or are probably, them."""
+    players = list(
+        tournament.players.filter(
+            registered_online_at__isnull=False, person__isnull=True, withdrawn=False
+        ).order_by("start_number")
+    )
+    candidates = person_candidates(tournament=tournament, players=players)
+    return [(player, candidates[player.pk]) for player in players]

@@ -12,8 +12,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from tournament.core.access import TournamentMixin
-from tournament.core.form_errors import form_errors_add
 from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
 from tournament.persons.forms import MergeForm, PersonForm
@@ -28,6 +26,8 @@ from tournament.persons.services import (
     persons_find,
     persons_similar,
 )
+from tournament.web.access import TournamentMixin
+from tournament.web.form_errors import form_errors_add
 
 TEMPLATES = "tournament/persons/"
 SEARCH_LIMIT = 12

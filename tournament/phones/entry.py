@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import models
-from tournament.core.raw_input import number_or_none
-from tournament.phones.services import Outcome, entry_once
+from tournament.phones.services import Outcome, entry_once, seat_confirm
 from tournament.sheets.entry import entry_save
 from tournament.sheets.first_game import first_game_note
-from tournament.sheets.forms import EntryForm, errors_text
+from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandRuleError
-from tournament.sheets.services.sheet import seat_confirm
+from tournament.web.form_errors import errors_text
+from tournament.web.raw_input import number_or_none
 
 #: The names in messages of the entry line's fields that have no label (hidden fields).
 UNLABELLED = {"version": gettext_lazy("Version of the game")}

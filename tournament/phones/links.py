@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import models
-from tournament.core.revisions import TABLE, links_forget, revision_raise
+from tournament.scorekeeping.revisions import TABLE, links_forget, revision_raise
 
 
 def table_link_issue(*, table: models.Table, user) -> models.TableLink:
@@ -34,7 +34,7 @@ def table_link_revoke(*, table: models.Table) -> int:
 
 
 def _revoked(links) -> int:
-    """Revoke `links`: their phones' next poll finds them gone (tournament/core/revisions.py)."""
+    """Revoke `links`: their phones' next poll finds them gone (scorekeeping/revisions.py)."""
     with transaction.atomic():
         valid = list(links.values_list("token", "table_id"))
         count = links.update(revoked_at=timezone.now())
@@ -56,7 +56,7 @@ def table_links_valid(durchgang: models.Durchgang) -> dict[int, models.TableLink
 
 def table_links_issue_missing(*, durchgang: models.Durchgang, user) -> int:
     """A link for every open table of the Durchgang without a valid one; how many were made.
-    The draw issues them with the tables (tournament/draw/actions.py), so that the table cards
+    The draw issues them with the tables (tournament/draw/views/actions.py), so that the table cards
     and scoresheets printed next carry each table's PIN. In one query, not three per table: a
     table without a valid link has none to revoke."""
     valid = models.TableLink.objects.filter(revoked_at__isnull=True).values("table_id")

@@ -15,9 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.revisions import TABLE, revision, revision_raise
 from tournament.phones.links import pin_matches
+from tournament.scorekeeping.revisions import TABLE, revision, revision_raise
+from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import table_lock
+from tournament.sheets.services.sheet import sheet_confirmable_check, signature_write
+from tournament.sheets.signatures import PHONE
 
 #: Wrong PINs allowed per link before it refuses every PIN for `PIN_LOCK`.
 PIN_TRIES = 5
@@ -118,6 +121,19 @@ def code_try(link: models.TableLink, seat: models.Seat, code: str) -> str:
     ) % {"name": seat.player.name, "n": seat.position, "left": answer.left}
 
 
+def seat_confirm(*, seat: models.Seat, link: models.TableLink, code: str) -> models.Seat:
+    """A player confirms the sheet on the table's phone (`link`) with the personal code of
+    their own start card (start numbers are public, so they prove nothing): only a
+    complete sheet with no game waiting for an approval. Wrong codes are counted on the link
+    (`code_try`): after a few it takes no code for a while, not even the right one. A code is
+    checked (and counted) only once the sheet may be confirmed."""
+    sheet_confirmable_check(seat.table)
+    refused = code_try(link, seat, code)
+    if refused:
+        raise HandRuleError({"code": [refused]})
+    return signature_write(seat, user=None, signature=PHONE, check=sheet_confirmable_check)
+
+
 def personal_code_matches(player: models.Player, typed: str) -> bool:
     """Whether `typed` is the player's code, read as the start card prints it: in any case,
     with spaces or dashes between its groups."""
@@ -165,7 +181,7 @@ def keeper_release(link: models.TableLink, phone: str) -> None:
 def table_revision(link: models.TableLink) -> str:
     """Changes whenever anything a phone shows of the table changes: a game, a decision, a
     signature or the closing (each writes the sheet's history), the scorekeeper, the link
-    (tournament/core/revisions.py). Read it before the rows of the state."""
+    (tournament/scorekeeping/revisions.py). Read it before the rows of the state."""
     return revision(TABLE, link.table_id)
 
 

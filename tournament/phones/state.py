@@ -10,9 +10,10 @@ from django.utils.translation import gettext_lazy
 from rules.contracts import MAX_LAUFENDE, SUITS_FOR, Contract, is_single_player, may_be_tout
 from scoring.entry_code import CONTRACT_CODES
 from tournament import models
-from tournament.core.deck import suit_letter, suit_word
-from tournament.core.engine import tournament_point_table
 from tournament.phones.services import table_revision
+from tournament.scorekeeping.amounts import score_text
+from tournament.scorekeeping.deck import suit_letter, suit_word
+from tournament.scorekeeping.engine import tournament_point_table
 from tournament.sheets.display import (
     CONTRACT_LABELS,
     contract_text,
@@ -21,7 +22,6 @@ from tournament.sheets.display import (
     sheet_seats,
     sheet_totals,
 )
-from tournament.templatetags.scores import score_text
 
 
 class LinkGone(Exception):

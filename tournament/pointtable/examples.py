@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from rules.contracts import Suit
 from rules.examples import example_games
 from rules.pointtables import PointTable
-from tournament.core.deck import solo_won_label
+from tournament.scorekeeping.deck import solo_won_label
 
 EXAMPLE_LABELS = {
     "rufspiel": gettext_lazy("Rufspiel won"),

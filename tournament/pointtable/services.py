@@ -14,13 +14,17 @@ from rules.pointtables import (
 )
 from rules.tabledata import point_table_from_dict, point_table_to_dict
 from tournament import models
-from tournament.core.dry_run import dry_run
-from tournament.core.engine import tournament_point_table, tournament_rules, tournament_sheet
-from tournament.core.public_cache import public_pages_changed
-from tournament.core.scores import (
+from tournament.ranking.standings import standings_compute
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.scorekeeping.engine import (
+    tournament_point_table,
+    tournament_rules,
+    tournament_sheet,
+)
+from tournament.scorekeeping.scores import (
     sheets_rescore,
 )
-from tournament.ranking.standings import standings_compute
+from tournament.web.dry_run import dry_run
 
 
 @dataclass(frozen=True)

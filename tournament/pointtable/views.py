@@ -15,10 +15,6 @@ from rules.pointtables import PointTable
 from rules.presets import (
     PRESETS,
 )
-from tournament.core.access import TournamentMixin
-from tournament.core.confirm import CONFIRMED, Preview, PreviewTable, confirm_page, is_confirmed
-from tournament.core.engine import tournament_point_table
-from tournament.core.errors import player_label
 from tournament.pointtable.examples import examples
 from tournament.pointtable.forms import ChangeForm, PointTableForm
 from tournament.pointtable.services import (
@@ -29,6 +25,10 @@ from tournament.pointtable.services import (
     point_table_preview,
     point_table_set,
 )
+from tournament.scorekeeping.engine import tournament_point_table
+from tournament.scorekeeping.violations import player_label
+from tournament.web.access import TournamentMixin
+from tournament.web.confirm import CONFIRMED, Preview, PreviewTable, confirm_page, is_confirmed
 
 
 class PointTableView(TournamentMixin, TemplateView):

@@ -13,9 +13,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.form_errors import ServiceError
 from tournament.persons.services import organiser_of
 from tournament.ranking.standings import Standing, standings_compute
+from tournament.web.form_errors import ServiceError
 
 Rule = models.Prize.Rule
 

@@ -12,9 +12,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from tournament.core.access import TournamentMixin
-from tournament.core.form_errors import form_errors_add
-from tournament.core.pdf import pdf_render, pdf_render_archival
 from tournament.models import Prize
 from tournament.prizes.forms import PrizeForm
 from tournament.prizes.services import (
@@ -25,6 +22,9 @@ from tournament.prizes.services import (
     prizes_final,
 )
 from tournament.ranking.standings import standings_after
+from tournament.web.access import TournamentMixin
+from tournament.web.form_errors import form_errors_add
+from tournament.web.pdf import pdf_render, pdf_render_archival
 
 TEMPLATES = "tournament/prizes/"
 

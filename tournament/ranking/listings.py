@@ -9,8 +9,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from rules.pointtables import PointTable
-from tournament.core.collation import german_sort_key
-from tournament.templatetags.scores import score_text
+from tournament.scorekeeping.amounts import score_text
+from tournament.web.collation import german_sort_key
 
 
 class ScoreColumn(tables.Column):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.utils import timezone
 
 from tournament import models
-from tournament.core.deck import deck_override
-from tournament.core.pdf import pdf_render
 from tournament.ranking.standings import Standing
+from tournament.scorekeeping.deck import deck_override
+from tournament.web.pdf import pdf_render
 
 TWO_COLUMNS_FROM = 40  # players: a long list is set in two columns
 

@@ -1,6 +1,6 @@
 """A player's games as the player's page shows them: each game's points with the running total,
 the points per Durchgang, and the sanctions against the player, with those of the players whose
-seat he holds (the whole chain of substitutes, 5.2.11: core.substitutes.seat_chain)."""
+seat he holds (the whole chain of substitutes, 5.2.11: scorekeeping.substitutes.seat_chain)."""
 
 from __future__ import annotations
 

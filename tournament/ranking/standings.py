@@ -1,7 +1,7 @@
 """The standings: one aggregate query over the seats' totals, ordered by the pure ranking.
 
 Substitutes (5.2.11) are folded into one row under the substitute, who takes over the seat and
-the points of the player replaced, along the whole chain (core.substitutes).
+the points of the player replaced, along the whole chain (scorekeeping.substitutes).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.db.models.functions import Coalesce
 from rules.tiebreaks import COUNTERS
 from scoring.ranking import Totals, rank_players
 from tournament import models
-from tournament.core.substitutes import seat_holders
+from tournament.scorekeeping.substitutes import seat_holders
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def standings_compute(tournament: models.Tournament, *, after: int | None = None
     if after is None:
         after = standings_after(tournament)
     # Each seat holds its player's totals of one sheet (kept with the scores, see
-    # core.scores.sheets_rescore): a few rows per player instead of every game's score.
+    # scorekeeping.scores.sheets_rescore): a few rows per player instead of every game's score.
     scope = Q(seats__durchgang__number__lte=after)
     per_durchgang = {
         f"dg{n}": _zero(Sum("seats__points", filter=Q(seats__durchgang__number=n)))

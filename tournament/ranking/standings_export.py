@@ -1,7 +1,7 @@
 """The standings as the command line and the interchange spec print them (json, csv, text).
 
 In CSV, a name or club that a spreadsheet would run as a formula is written inert
-(`exports.cells.csv_cell`); the numbers are written as they are. Every text is quoted: the csv
+(`spreadsheet_cells.csv_cell`); the numbers are written as they are. Every text is quoted: the csv
 module quotes a field with a carriage return only when the line terminator has one, and an
 unquoted CR inside a name would start a new row in a spreadsheet.
 """
@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from rules.tiebreaks import COUNTERS
 from tournament import models
-from tournament.exchange.exports.cells import csv_cell
 from tournament.ranking.standings import Standing
+from tournament.web.spreadsheet_cells import csv_cell
 
 
 def standing_record(s: Standing) -> dict[str, Any]:

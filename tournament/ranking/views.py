@@ -16,30 +16,30 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from tournament import models
-from tournament.core.access import (
+from tournament.ranking.charts import bar_chart, line_chart
+from tournament.ranking.forms import PublishForm
+from tournament.ranking.listings import RankingTable, ranking_rows
+from tournament.ranking.pdf import ranking_pdf
+from tournament.ranking.player_games import player_games
+from tournament.ranking.publication import ranking_publish, ranking_visible_until
+from tournament.ranking.standings import standings_compute
+from tournament.ranking.statistics import tournament_statistics
+from tournament.scorekeeping.deck import deck_activate
+from tournament.scorekeeping.engine import tournament_point_table
+from tournament.scorekeeping.stock import tournament_stock
+from tournament.scorekeeping.substitutes import seat_chain
+from tournament.sheets.display import contract_text
+from tournament.web.access import (
     SUPERVISOR,
     PublicPageMixin,
     TournamentMixin,
     role_allows,
     tournament_role,
 )
-from tournament.core.deck import deck_activate
-from tournament.core.engine import tournament_point_table
-from tournament.core.live import content_etag, fragment_answer, live_not_modified, live_requested
-from tournament.core.public_cache import number, public_page_cached, text
-from tournament.core.publication import ranking_publish, ranking_visible_until
-from tournament.core.qr import qr_svg
-from tournament.core.site_url import absolute_url
-from tournament.core.stock import tournament_stock
-from tournament.core.substitutes import seat_chain
-from tournament.ranking.charts import bar_chart, line_chart
-from tournament.ranking.forms import PublishForm
-from tournament.ranking.listings import RankingTable, ranking_rows
-from tournament.ranking.pdf import ranking_pdf
-from tournament.ranking.player_games import player_games
-from tournament.ranking.standings import standings_compute
-from tournament.ranking.statistics import tournament_statistics
-from tournament.sheets.display import contract_text
+from tournament.web.live import content_etag, fragment_answer, live_not_modified, live_requested
+from tournament.web.page_cache import number, public_page_cached, text
+from tournament.web.qr import qr_svg
+from tournament.web.site_url import absolute_url
 
 PROJECTOR_ROWS = 20
 #: Rows of the ranking page: a festival hall's thousand players on a phone in pages (the ranking
@@ -98,7 +98,7 @@ class RankingPageMixin(PublicPageMixin):
     name="dispatch",
 )
 class RankingView(RankingPageMixin, TemplateView):
-    """The ranking; its table (sorted and paged as asked) is a live region (tournament/core/live.py)
+    """The ranking; its table (sorted and paged as asked) is a live region (tournament/web/live.py)
     answered alone, cached apart from the page."""
 
     template_name = "tournament/ranking/ranking.html"

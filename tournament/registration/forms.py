@@ -18,10 +18,10 @@ from rules.presets import (
 )
 from rules.rule_sets import RULE_SETS, rule_set
 from scoring.seating import games_fit_tables_of_five
-from tournament.core.errors import games_per_durchgang_error
-from tournament.core.slugs import tournament_slug
 from tournament.models import CUSTOM_TABLE, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
+from tournament.scorekeeping.violations import games_per_durchgang_error
+from tournament.web.slugs import tournament_slug
 
 #: Settings that change how games are scored or drawn: fixed once the first game is recorded.
 RULE_FIELDS = (

@@ -8,8 +8,8 @@ from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.collation import german_sort_key
 from tournament.models import Player
+from tournament.web.collation import german_sort_key
 
 
 class PlayerTable(tables.Table):

@@ -1,4 +1,4 @@
-"""Who holds a role in a tournament (tournament/core/access.py): the supervisor who created
+"""Who holds a role in a tournament (tournament/web/access.py): the supervisor who created
 it, and the clerks the supervisor adds or removes."""
 
 from __future__ import annotations

@@ -16,8 +16,6 @@ from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.form_errors import ServiceError
-from tournament.core.public_cache import public_pages_changed
 from tournament.persons.services import (
     organiser_of,
     person_for_player,
@@ -28,6 +26,8 @@ from tournament.persons.services import (
 from tournament.registration.members import supervisor_appoint
 from tournament.registration.player_import import LineError, PlayerRow
 from tournament.registration.waiting import waiting_move_up
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.form_errors import ServiceError
 
 
 class PlayerError(ServiceError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from tournament import models
-from tournament.core.pdf import pdf_render
+from tournament.web.pdf import pdf_render
 
 #: Start cards on one A4 page: two across, four down (A7 each, to cut).
 CARDS_ACROSS, CARDS_DOWN = 2, 4

@@ -18,12 +18,8 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 from django_tables2 import RequestConfig
 
 from rules.rule_sets import RULE_SETS
-from tournament.checkin.services import registrations_to_link
-from tournament.core.access import TournamentMixin
-from tournament.core.collation import german_sorted
-from tournament.core.form_errors import form_errors_add
 from tournament.models import Membership, Tournament
-from tournament.persons.services import organiser_of
+from tournament.persons.services import organiser_of, registrations_to_link
 from tournament.registration.forms import (
     ClerkForm,
     PlayerEditForm,
@@ -58,6 +54,9 @@ from tournament.registration.services import (
 from tournament.registration.start_cards import start_cards_pdf
 from tournament.sheets.services.corrections import corrections_pending
 from tournament.steps.services import steps_grouped, tournament_steps
+from tournament.web.access import TournamentMixin
+from tournament.web.collation import german_sorted
+from tournament.web.form_errors import form_errors_add
 
 TEMPLATES = "tournament/registration/"
 

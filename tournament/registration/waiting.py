@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from tournament import models
-from tournament.core.public_cache import public_pages_changed
+from tournament.scorekeeping.changes import public_pages_changed
 
 
 def places_taken(tournament: models.Tournament) -> int:

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from rules.tiebreaks import COUNTERS
 from scoring.season import Entry, SeasonRule, SeasonStanding, placement_parse, season_rank
 from tournament import models
-from tournament.core.form_errors import ServiceError
-from tournament.core.public_cache import public_pages_changed
 from tournament.models.persons import public_name
 from tournament.ranking.standings import standings_compute
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.form_errors import ServiceError
 
 Publication = models.Tournament.Publication
 

@@ -2,7 +2,7 @@
 
 - A tournament that joins a season (the season's form, a restore keeping its seasons, any
   `add`/`set` of the relation) has its part written at once.
-- A change of a tournament's public pages (`core.public_cache.pages_changed`, sent by
+- A change of a tournament's public pages (`scorekeeping.changes.pages_changed`, sent by
   `public_pages_changed`) queues `season_results_task` once the change is committed: a task
   worker writes the part anew if the tournament is in a season. While changes come faster than
   the worker, one task per tournament waits (a mark in the shared cache), not one per change.
@@ -23,7 +23,7 @@ from django.dispatch import receiver
 from django_tasks import task
 
 from tournament import models
-from tournament.core.public_cache import pages_changed
+from tournament.scorekeeping.changes import pages_changed
 from tournament.seasons.services import season_results_write
 
 #: How long the mark of a waiting task keeps a second one from being queued (a worker that

@@ -15,9 +15,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from tournament.core.confirm import Preview, confirm_page, is_confirmed
-from tournament.core.form_errors import form_errors_add
-from tournament.core.pdf import pdf_render
 from tournament.models import Season, Tournament
 from tournament.persons.access import OrganiserMixin
 from tournament.seasons.forms import SeasonForm
@@ -28,6 +25,9 @@ from tournament.seasons.services import (
     season_tournament_remove,
 )
 from tournament.seasons.workbook import season_xlsx
+from tournament.web.confirm import Preview, confirm_page, is_confirmed
+from tournament.web.form_errors import form_errors_add
+from tournament.web.pdf import pdf_render
 
 TEMPLATES = "tournament/seasons/"
 

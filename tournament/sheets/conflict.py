@@ -6,15 +6,17 @@ third change in between is a conflict again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.history import hand_snapshot, person
+from tournament.scorekeeping.history import hand_snapshot, person
 from tournament.sheets.display import hand_code, snapshot_text
-from tournament.sheets.forms import EntryForm, version_parse
+from tournament.sheets.forms import (
+    EntryConflict,
+    EntryForm,
+    choice_missing_message,
+    version_parse,
+)
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.hands import HandEntry
 
@@ -24,22 +26,6 @@ OVERWRITE = "ueberschreiben"
 KEEP = "behalten"
 #: The hidden field with the version of the stored game the conflict showed.
 SEEN = "gesehen"
-
-
-@dataclass(frozen=True)
-class EntryConflict:
-    number: int
-    seen: int  # the version of the stored game shown (0: it was deleted meanwhile)
-    stored_code: str  # "" when deleted
-    stored_text: str
-    changed_by: str  # who changed it last, "" when unknown
-    changed_at: datetime | None
-    typed_code: str
-    typed_text: str
-
-    @property
-    def choose_message(self) -> str:
-        return choice_missing_message(self.number)
 
 
 def overwrite_version(posted, number: int) -> int | None:
@@ -122,13 +108,6 @@ def line_conflict_message(number: int) -> str:
         "Game %(n)s was changed meanwhile by somebody else; nothing was saved. Compare the "
         "stored game with yours and choose which one stays: Enter alone saves nothing."
     ) % {"n": number}
-
-
-def choice_missing_message(number: int) -> str:
-    """What the line says to a plain Enter after a conflict."""
-    return _("Choose first: “Save my entry (overwrites game %(n)s)” or “Keep the stored game”.") % {
-        "n": number
-    }
 
 
 def kept_message(number: int) -> str:

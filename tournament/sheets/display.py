@@ -13,8 +13,9 @@ from rules.contracts import Contract, Suit, is_single_player
 from scoring.entry_code import EntryCode, code_format
 from scoring.seating import dealer_index, playing_indices, round_of
 from tournament import models
-from tournament.core.deck import deck_active, suit_word
-from tournament.core.engine import sheet_lines, tournament_point_table
+from tournament.scorekeeping.deck import deck_active, suit_word
+from tournament.scorekeeping.engine import sheet_lines, tournament_point_table
+from tournament.sheets.signatures import signature_text
 
 CONTRACT_LABELS = {
     Contract.RUFSPIEL: gettext_lazy("Rufspiel"),
@@ -66,8 +67,6 @@ def snapshot_text(snapshot: dict | None) -> str:
         # a table's totals, by start number (tournament/totals/)
         return ", ".join(f"{number}: {values['points']}" for number, values in snapshot.items())
     if "signature" in snapshot:  # a signature: the seat, its player, and how (once each)
-        from tournament.sheets.services.sheet import signature_text  # services import this
-
         text = _("seat %(seat)s: %(player)s") % {
             "seat": snapshot.get("seat", "–"),
             "player": snapshot.get("player", "–"),

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
 from tournament import models
-from tournament.core.engine import entry_lines
-from tournament.core.form_errors import form_errors_add
+from tournament.scorekeeping.engine import entry_lines
 from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import hand_save
+from tournament.web.form_errors import form_errors_add
 
 
 def entry_save(

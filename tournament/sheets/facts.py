@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.engine import hand_sanction
-from tournament.core.errors import player_label
+from tournament.scorekeeping.engine import hand_sanction
+from tournament.scorekeeping.violations import player_label
 from tournament.sheets.display import contract_text, mistake_by_text
 
 

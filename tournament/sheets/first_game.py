@@ -11,7 +11,7 @@ from rules.contracts import Contract
 from scoring.hand import first_game_simple, simple_game_won
 from scoring.seating import first_game_number
 from tournament import models
-from tournament.core.engine import engine_hand, sheet_context
+from tournament.scorekeeping.engine import engine_hand, sheet_context
 
 
 def first_game_note(hand: models.Hand) -> str:

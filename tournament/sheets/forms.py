@@ -3,7 +3,9 @@ corrections. They read input; the services decide."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from dataclasses import dataclass
+from datetime import datetime
+from typing import cast
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -13,13 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
 from tournament import models
-from tournament.core.deck import deck_phrase
-from tournament.core.errors import player_label
+from tournament.scorekeeping.deck import deck_phrase
+from tournament.scorekeeping.violations import player_label
 from tournament.sheets.services.decisions import decided_message
 from tournament.sheets.services.hands import HandEntry
-
-if TYPE_CHECKING:
-    from tournament.sheets.conflict import EntryConflict
 
 CODE_MESSAGES = {
     "empty": _("Type the game, e.g. “r e 1 3 +”."),
@@ -35,11 +34,6 @@ CODE_MESSAGES = {
         "Augen, l<number> Laufende, k Stoß, kk Retour."
     ),
 }
-
-
-def errors_text(errors: dict[str, list[str]]) -> str:
-    """A service's rule errors as one message."""
-    return " ".join(text for texts in errors.values() for text in texts)
 
 
 def code_message(error: CodeError, seats: int) -> str:
@@ -133,6 +127,32 @@ class HandDeleteForm(VersionedForm):
         return reason
 
 
+@dataclass(frozen=True)
+class EntryConflict:
+    """What the entry line shows after a conflict (sheets/conflict.py): the stored game beside
+    the typed one."""
+
+    number: int
+    seen: int  # the version of the stored game shown (0: it was deleted meanwhile)
+    stored_code: str  # "" when deleted
+    stored_text: str
+    changed_by: str  # who changed it last, "" when unknown
+    changed_at: datetime | None
+    typed_code: str
+    typed_text: str
+
+    @property
+    def choose_message(self) -> str:
+        return choice_missing_message(self.number)
+
+
+def choice_missing_message(number: int) -> str:
+    """What the line says to a plain Enter after a conflict."""
+    return _("Choose first: “Save my entry (overwrites game %(n)s)” or “Keep the stored game”.") % {
+        "n": number
+    }
+
+
 class EntryForm(VersionedForm):
     """One game in one line: its number, the code, and the version the clerk saw (0: a new
     game)."""
@@ -140,7 +160,7 @@ class EntryForm(VersionedForm):
     number = forms.IntegerField(label=_("Game"), min_value=1)
     code = forms.CharField(label=_("Game code"), max_length=60, required=False)
     version = VersionField(min_value=0)
-    conflict: EntryConflict | None = None  # another save came first (sheets.conflict)
+    conflict: EntryConflict | None = None  # another save came first (sheets/conflict.py)
 
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)

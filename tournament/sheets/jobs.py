@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import models
-from tournament.core.access import CLERK
 from tournament.jobs.registry import JobError, Made, Progress, register
 from tournament.sheets import pdf
 from tournament.sheets.services.printing import sheets_pdf_name
+from tournament.web.access import CLERK
 
 
 def sheets(job: models.Job, progress: Progress) -> Made:

@@ -37,17 +37,10 @@ from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
 
 from tournament import models
-from tournament.core.counters import COUNTER_SHORT
-from tournament.core.deck import deck_override
-from tournament.core.engine import tournament_point_table
-from tournament.core.pdf import (
-    RenderLimitError,
-    StaticFetcher,
-    limit_message,
-    pdf_limited,
-    render_limits,
-)
-from tournament.core.stock import sheet_stock
+from tournament.scorekeeping.counters import COUNTER_SHORT
+from tournament.scorekeeping.deck import deck_override
+from tournament.scorekeeping.engine import tournament_point_table
+from tournament.scorekeeping.stock import sheet_stock
 from tournament.sheets.display import (
     Row,
     contract_text,
@@ -61,6 +54,13 @@ from tournament.sheets.display import (
 )
 from tournament.sheets.pdf_worker import worker_setup
 from tournament.sheets.verification import sheet_corrections, sheet_tables, verification_code
+from tournament.web.pdf import (
+    RenderLimitError,
+    StaticFetcher,
+    limit_message,
+    pdf_limited,
+    render_limits,
+)
 
 PDF_VARIANT = "pdf/a-3u"
 TEMPLATE = "tournament/sheets/print/signed_sheet.html"

@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 from scoring.entry_code import CodeError
 from scoring.hand import hand_points
 from tournament import models
-from tournament.core.engine import tournament_point_table
+from tournament.scorekeeping.engine import tournament_point_table
 from tournament.sheets.display import sheet_seats
-from tournament.sheets.forms import code_message, errors_text, game_from_code
+from tournament.sheets.forms import code_message, game_from_code
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import hand_check
+from tournament.web.form_errors import errors_text
 
 
 def entry_preview(*, table: models.Table, number: str, code: str) -> dict:

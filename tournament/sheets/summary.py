@@ -1,6 +1,6 @@
 """A game as the confirmations of deleting and restoring it show it: its number, dealer,
 contract, declarer and partner, result, Laufende, Kontra, the supervisor's decisions and the
-points of every seat, read from the history's snapshot of it (`core.history.hand_snapshot`),
+points of every seat, read from the history's snapshot of it (`scorekeeping.history.hand_snapshot`),
 so that a stored game and a deleted one look the same."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring.seating import dealer_index, playing_indices
 from tournament import models
-from tournament.core.errors import player_label
+from tournament.scorekeeping.violations import player_label
 from tournament.sheets.display import contract_text, mistake_by_text, result_text
 
 
@@ -63,7 +63,8 @@ def decisions_text(snapshot: dict) -> list[str]:
 
 
 def person_label(person: str | None) -> str:
-    """A player of a snapshot ("9 Michael Schmid", `core.history.person`) as people know them:
+    """A player of a snapshot ("9 Michael Schmid", `scorekeeping.history.person`) as people
+    know them:
     "Nr. 9 Michael Schmid"."""
     number, _space, name = (person or "").partition(" ")
     return player_label(int(number), name) if number.isdigit() else person or ""

@@ -5,7 +5,7 @@ drawn, the ranking between two Durchgänge, and the ranking at the end.
   until then the players' “Where do I sit?” does not show it. It is the next action between the
   draw and the first game entered (the players sit by then), not done until published;
 - ranking after Durchgang N−1 (from Durchgang 2 on): the ranking is published live or after
-  Durchgang N−1 at least (`Tournament.ranking_publication`, tournament/core/publication.py). It
+  Durchgang N−1 at least (`Tournament.ranking_publication`, tournament/ranking/publication.py). It
   is the next action once every sheet of Durchgang N−1 is closed, before Durchgang N is drawn;
 - ranking: published live or after the last Durchgang.
 """

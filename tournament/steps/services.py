@@ -10,7 +10,7 @@ Each step reads only what is stored (the steps that make something public, and w
 are in tournament/steps/publishing.py):
 - players: enough active (not withdrawn) players to seat at tables of four and five;
 - draw: the current Durchgang is drawn (it has tables; the draw issues each table's phone link
-  and PIN with them, tournament/draw/actions.py);
+  and PIN with them, tournament/draw/views/actions.py);
 - printouts: whether anything was printed is not stored, so the step is never *done*: it is the
   next action between the draw and the first game entered in the Durchgang, and otherwise
   *available*;

@@ -1,4 +1,4 @@
-"""Cards named in the tournament's deck in templates (`tournament.core.deck`):
+"""Cards named in the tournament's deck in templates (`tournament.scorekeeping.deck`):
 `{% suit_legend as suits %}` gives (letter, name) of each suit for the code help,
 `{% suit_letter "eichel" %}` a suit's letter, `{% deck_phrase "code_example" %}` a sentence."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.core import deck
+from tournament.scorekeeping import deck
 
 register = template.Library()
 

@@ -1,5 +1,5 @@
 """`{% live_attributes "name" %}`: the attributes that make an element a live region refreshed
-by static/tournament/core/live.js (tournament/core/live.py): the page's own URL, the interval
+by static/tournament/web/live.js (tournament/web/live.py): the page's own URL, the interval
 `settings.LIVE_SECONDS[name]`, the ETag of the fragment shown and the note shown while the
 server cannot be reached."""
 

@@ -1,11 +1,11 @@
 """`{{ tournament|rules_applied }}`: the rule set a tournament is played by and the settings
-that differ from it, in words (`tournament.core.rule_sets`)."""
+that differ from it, in words (`tournament.scorekeeping.rule_sets`)."""
 
 from __future__ import annotations
 
 from django import template
 
-from tournament.core import rule_sets
+from tournament.scorekeeping import rule_sets
 
 register = template.Library()
 

@@ -3,22 +3,13 @@ or euros and cents for a money tariff)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django import template
-from django.utils.formats import number_format
 
-from tournament.core.engine import tournament_point_table
+from tournament.scorekeeping.amounts import money, score_text
+from tournament.scorekeeping.engine import tournament_point_table
 
 register = template.Library()
-
-
-def score_text(value: int | None, unit: str) -> str:
-    if value is None or value == "":
-        return ""
-    if unit == "cents":
-        return f"{number_format(Decimal(value) / 100, 2)} €"
-    return str(value)
+register.filter("money", money)  # `{{ amount|money }}`: euros, '12,50 €'
 
 
 @register.filter

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.sheets.services.sheet import signature_text
+from tournament.sheets.signatures import signature_text
 
 register = template.Library()
 register.filter("signature_text", signature_text)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.totals import SeatTotals
 from tournament import models
-from tournament.core.counters import COUNTER_NAMES
+from tournament.scorekeeping.counters import COUNTER_NAMES
 
 MAX_ABS = 10_000_000  # a sane bound before the rules' own check; the column is an integer
 

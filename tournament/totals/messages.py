@@ -8,9 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.totals import TotalsProblem
 from tournament import models
-from tournament.core.counters import COUNTER_NAMES
-from tournament.core.engine import tournament_point_table
-from tournament.templatetags.scores import score_text
+from tournament.scorekeeping.amounts import score_text
+from tournament.scorekeeping.counters import COUNTER_NAMES
+from tournament.scorekeeping.engine import tournament_point_table
 
 MESSAGES = {
     "sum_not_zero": _(

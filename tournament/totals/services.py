@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from scoring.totals import SeatTotals, totals_problems
 from tournament import models
-from tournament.core.engine import tournament_rules
-from tournament.core.form_errors import ServiceError
-from tournament.core.history import event_log
-from tournament.core.public_cache import public_pages_changed
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.scorekeeping.engine import tournament_rules
+from tournament.scorekeeping.history import event_log
 from tournament.totals.messages import problem_message
+from tournament.web.form_errors import ServiceError
 
 Recording = models.Tournament.Recording
 

@@ -12,13 +12,10 @@ from django.utils.translation import pgettext
 from django.views import View
 
 from tournament import models
-from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
-from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
-from tournament.core.counters import COUNTER_SHORT
-from tournament.core.engine import tournament_point_table
-from tournament.core.form_errors import form_errors_add
+from tournament.scorekeeping.amounts import score_text
+from tournament.scorekeeping.counters import COUNTER_SHORT
+from tournament.scorekeeping.engine import tournament_point_table
 from tournament.sheets.services.sheet import sheet_states
-from tournament.templatetags.scores import score_text
 from tournament.totals.forms import TotalsForm, totals_initial
 from tournament.totals.services import (
     TotalsError,
@@ -26,6 +23,9 @@ from tournament.totals.services import (
     table_totals_drop,
     totals_save,
 )
+from tournament.web.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.web.confirm import ConfirmActionMixin, Preview, PreviewTable
+from tournament.web.form_errors import form_errors_add
 
 TEMPLATE = "tournament/totals/durchgang.html"
 

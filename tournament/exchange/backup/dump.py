@@ -9,6 +9,7 @@ import zipfile
 from collections.abc import Iterable
 from typing import IO, Any
 
+from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
@@ -159,8 +160,6 @@ class _Users:
     FIELDS = ("username", "first_name", "last_name", "email")
 
     def __init__(self) -> None:
-        from django.contrib.auth import get_user_model
-
         self.model = get_user_model()
         self.seen: dict[int, dict[str, str]] = {}
 

@@ -20,14 +20,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.dry_run import dry_run
-from tournament.core.public_cache import public_pages_changed
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.restore import _tournament_restore
 from tournament.exchange.backup.signature import Origin
 from tournament.exchange.backup.trust import Trust, history_user_names, users_existing
 from tournament.exchange.tournaments import tournament_delete
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.dry_run import dry_run
 
 Source = str | Path | IO[bytes]
 

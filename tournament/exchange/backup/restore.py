@@ -24,9 +24,6 @@ from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from tournament import models
-from tournament.core.bulk import rows_insert, statistics_refresh
-from tournament.core.engine import sheet_context
-from tournament.core.scores import table_rescore
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
@@ -35,6 +32,9 @@ from tournament.exchange.backup.trust import Trust, persons_for_keys
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.reader import Document, read_document
 from tournament.models.players import personal_code_new
+from tournament.scorekeeping.bulk import rows_insert, statistics_refresh
+from tournament.scorekeeping.engine import sheet_context
+from tournament.scorekeeping.scores import table_rescore
 
 
 def database_empty_check() -> None:

@@ -15,9 +15,9 @@ from openpyxl.workbook import Workbook
 from rules.contracts import Contract
 from scoring.seating import dealer_index
 from tournament import models
-from tournament.core.deck import suit_word
 from tournament.exchange.exports.players import Roster, points_header
 from tournament.exchange.exports.xlsx import Column, field_column, score_cells, sheet_write
+from tournament.scorekeeping.deck import suit_word
 from tournament.sheets.display import CONTRACT_LABELS
 from tournament.sheets.services.supervision import user_label
 

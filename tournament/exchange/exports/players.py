@@ -11,11 +11,11 @@ from openpyxl.workbook import Workbook
 
 from rules.tiebreaks import COUNTERS
 from tournament import models
-from tournament.core.engine import tournament_point_table
-from tournament.core.stock import tournament_stock
-from tournament.core.substitutes import seat_sums, tournament_seat_holders
 from tournament.exchange.exports.xlsx import Column, Euros, score_cells, sheet_write
 from tournament.ranking.standings import standings_after, standings_compute
+from tournament.scorekeeping.engine import tournament_point_table
+from tournament.scorekeeping.stock import tournament_stock
+from tournament.scorekeeping.substitutes import seat_sums, tournament_seat_holders
 
 RANKING = "Rangliste"
 COUNTER_HEADERS = {

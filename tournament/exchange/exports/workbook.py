@@ -24,8 +24,6 @@ from typing import IO
 from openpyxl.workbook import Workbook
 
 from tournament import models
-from tournament.core.deck import deck_override
-from tournament.core.engine import tournament_point_table
 from tournament.exchange.exports.approvals import approvals_write
 from tournament.exchange.exports.cash import cash_write, door_write
 from tournament.exchange.exports.games import corrections_write, games_write, sanctions_write
@@ -38,6 +36,8 @@ from tournament.exchange.exports.players import (
     table_totals,
     totals_tables,
 )
+from tournament.scorekeeping.deck import deck_override
+from tournament.scorekeeping.engine import tournament_point_table
 
 
 def tournament_xlsx(tournament: models.Tournament, out: str | IO[bytes]) -> None:

@@ -36,7 +36,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook import Workbook
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from tournament.exchange.exports.cells import formula_like
+from tournament.web.spreadsheet_cells import formula_like
 
 EURO_FORMAT = '#,##0.00 "€"'
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

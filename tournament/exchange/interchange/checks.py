@@ -20,9 +20,9 @@ from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from scoring.seating import first_game_number, games_fit_tables_of_five
 from scoring.totals import totals_problems
-from tournament.core.errors import games_per_durchgang_error, violation_message
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTournament, Document
 from tournament.exchange.interchange.problems import Problems
+from tournament.scorekeeping.violations import games_per_durchgang_error, violation_message
 from tournament.totals.messages import problem_text
 
 

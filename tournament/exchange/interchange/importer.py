@@ -16,12 +16,6 @@ from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, seat_totals
 from tournament import models
-from tournament.core.bulk import rows_insert, statistics_refresh
-from tournament.core.scores import (
-    SCORE_FIELDS,
-    score_values,
-)
-from tournament.core.slugs import tournament_slug
 from tournament.exchange.interchange.checks import (
     document_rules,
     durchgaenge_check,
@@ -32,7 +26,13 @@ from tournament.exchange.interchange.problems import Problems
 from tournament.exchange.interchange.reader import parse_json, read_document
 from tournament.exchange.tournaments import tournament_delete
 from tournament.persons.services import organiser_of, player_person_link
+from tournament.scorekeeping.bulk import rows_insert, statistics_refresh
+from tournament.scorekeeping.scores import (
+    SCORE_FIELDS,
+    score_values,
+)
 from tournament.totals.services import seat_values
+from tournament.web.slugs import tournament_slug
 
 
 def tournament_import(source: str | bytes | dict[str, Any], *, replace: bool = False):

@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 from rules.presets import PRESETS
 from scoring.totals import SeatTotals
 from tournament import models
-from tournament.core.slugs import tournament_slug
 from tournament.exchange.skt.problems import SktError, SktProblems
 from tournament.exchange.skt.reader import Address, Database, Tournament
 from tournament.exchange.skt.standings import skt_standings
@@ -37,6 +36,7 @@ from tournament.ranking.standings import standings_compute
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_close
 from tournament.totals.services import TotalsError, totals_save
+from tournament.web.slugs import tournament_slug
 
 DEFAULT_POINT_TABLE = "freie-punkte"
 Recording = models.Tournament.Recording

@@ -23,18 +23,18 @@ from django.views import View
 
 from config.uploads import MARGIN
 from rules.presets import PRESETS
-from tournament.core.confirm import Preview, confirm_page, is_confirmed
-from tournament.core.uploads import (
-    restore_upload_limit,
-    upload_keep,
-    upload_sha256,
-    uploads_sweep,
-)
 from tournament.exchange.skt.importer import DEFAULT_POINT_TABLE, SktReport, skt_import
 from tournament.exchange.skt.problems import SktError
 from tournament.exchange.skt.reader import skt_read
 from tournament.exchange.skt.report import report_lines
 from tournament.persons.access import OrganiserMixin
+from tournament.web.confirm import Preview, confirm_page, is_confirmed
+from tournament.web.uploads import (
+    restore_upload_limit,
+    upload_keep,
+    upload_sha256,
+    uploads_sweep,
+)
 
 SESSION_KEY = "skt_import"
 #: The largest database taken (a SchafkopfTurnier database of a club's years is well below).

@@ -1,3 +1,4 @@
+import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -35,6 +36,4 @@ class Command(BaseCommand):
         self.stdout.write(tournament.slug)
 
     def stdin_bytes(self) -> bytes:
-        import sys
-
         return sys.stdin.buffer.read()

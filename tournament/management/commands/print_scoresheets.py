@@ -3,9 +3,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournament.core.pdf import RenderLimitError
 from tournament.management.commands.export_tournament import tournament_by_slug
 from tournament.sheets.pdf import POOL_FROM, WORKERS, durchgang_sheets_pdf
+from tournament.web.pdf import RenderLimitError
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). On every
 run, uploads of backups never confirmed (older than UPLOAD_KEEP_MINUTES) and public
 registrations not confirmed within REGISTRATION_CONFIRM_HOURS are deleted: they were never more
-than a request (tournament/core/uploads.py, tournament/checkin/confirmation.py)."""
+than a request (tournament/web/uploads.py, tournament/checkin/confirmation.py)."""
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.checkin.confirmation import registrations_expired_delete
-from tournament.core.uploads import uploads_sweep
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
+from tournament.web.uploads import uploads_sweep
 
 
 class Command(BaseCommand):

@@ -6,13 +6,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.core.publication import ranking_publish
 from tournament.draw.services import durchgang_draw
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.models import Membership, Tournament
 from tournament.phones.links import table_links_issue_missing
+from tournament.ranking.publication import ranking_publish
 
 DEMO_USER = "leitung"
 DEMO_CLERK = "schreiber"

@@ -14,11 +14,6 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import DurchgangMixin
-from tournament.core.confirm import ConfirmActionMixin, Preview
-from tournament.core.qr import qr_svg
-from tournament.core.raw_input import number_or_none
-from tournament.core.site_url import absolute_url
 from tournament.phones.links import (
     table_link_issue,
     table_link_revoke,
@@ -28,6 +23,11 @@ from tournament.phones.links import (
     table_links_valid,
     table_links_working,
 )
+from tournament.web.access import DurchgangMixin
+from tournament.web.confirm import ConfirmActionMixin, Preview
+from tournament.web.qr import qr_svg
+from tournament.web.raw_input import number_or_none
+from tournament.web.site_url import absolute_url
 
 
 class TableLinksView(DurchgangMixin, TemplateView):

@@ -19,9 +19,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournament.core.deck import deck_activate
-from tournament.core.raw_input import BadInput, json_object
-from tournament.core.revisions import TABLE, link_known, link_remember, revision_peek
 from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
 from tournament.phones.services import (
@@ -31,7 +28,10 @@ from tournament.phones.services import (
     pin_try,
 )
 from tournament.phones.state import LinkGone, phone_choices, phone_state
+from tournament.scorekeeping.deck import deck_activate
+from tournament.scorekeeping.revisions import TABLE, link_known, link_remember, revision_peek
 from tournament.sheets.forms import EntryForm
+from tournament.web.raw_input import BadInput, json_object
 
 #: The tokens of the table links this browser has opened with their PIN.
 SESSION_KEY = "table_links"
@@ -202,7 +202,7 @@ class PhoneJsonMixin(PhoneMixin):
 
 class PhoneStateView(PhoneJsonMixin, View):
     """GET the table's state; `?seit=REVISION`: 204 while nothing changed since, answered from
-    the shared cache alone (session, link, revision: tournament/core/revisions.py), without a
+    the shared cache alone (session, link, revision: scorekeeping/revisions.py), without a
     database query."""
 
     http_method_names = ["get"]

@@ -1,5 +1,5 @@
 """What closing a sheet will do, computed by `sheet_close` itself in a transaction that is
-rolled back (tournament/core/dry_run.py): its games, the players' totals that become final,
+rolled back (tournament/web/dry_run.py): its games, the players' totals that become final,
 and the phone link that stops working."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.db.models import Sum
 
 from tournament import models
-from tournament.core.dry_run import dry_run
 from tournament.sheets.services.sheet import sheet_close, sheet_state
+from tournament.web.dry_run import dry_run
 
 
 @dataclass(frozen=True)

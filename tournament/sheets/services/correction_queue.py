@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.engine import engine_hand
-from tournament.core.history import hand_snapshot
+from tournament.scorekeeping.engine import engine_hand
+from tournament.scorekeeping.history import hand_snapshot
 from tournament.sheets.display import snapshot_text
 from tournament.sheets.facts import facts_compared, player_text, stored_offender
-from tournament.sheets.forms import errors_text
 from tournament.sheets.services.corrections import corrections_pending, game_from_json
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import SanctionKeys, hand_check, hand_draft
 from tournament.sheets.services.outlook import ChangeOutlook, change_outlook, sheet_games
+from tournament.web.form_errors import errors_text
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.engine import hand_sanction
-from tournament.core.history import Kind, event_log, hand_snapshot
+from tournament.scorekeeping.engine import hand_sanction
+from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
 from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import (

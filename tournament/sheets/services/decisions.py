@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament import models
-from tournament.core.engine import hand_sanction
+from tournament.scorekeeping.engine import hand_sanction
 
 
 def hand_decisions(hand: models.Hand) -> list[str]:

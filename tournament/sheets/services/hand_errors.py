@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from scoring.hand import Violation
 from tournament import models
-from tournament.core.errors import player_label, violation_message
-from tournament.core.form_errors import ServiceError
+from tournament.scorekeeping.violations import player_label, violation_message
+from tournament.web.form_errors import ServiceError
 
 
 class HandRuleError(ServiceError):

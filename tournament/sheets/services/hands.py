@@ -21,9 +21,9 @@ from rules.contracts import Contract
 from scoring.hand import HandFacts, Violation, hand_violations
 from scoring.seating import first_game_number, sheet_length
 from tournament import models
-from tournament.core.engine import SheetContext, engine_hand, hand_sanction, sheet_context
-from tournament.core.history import Kind, event_log, hand_snapshot
-from tournament.core.scores import table_rescore
+from tournament.scorekeeping.engine import SheetContext, engine_hand, hand_sanction, sheet_context
+from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
+from tournament.scorekeeping.scores import table_rescore
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError, violations_as_errors
 

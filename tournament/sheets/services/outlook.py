@@ -15,8 +15,8 @@ from scoring.approvals import ApprovalCandidate, ApprovalReason, approval_reason
 from scoring.hand import HandFacts
 from scoring.scoresheet import ScoredHand, score_sheet, seat_totals
 from tournament import models
-from tournament.core.engine import SheetContext, sheet_context, stored_engine_hand
-from tournament.core.errors import player_label
+from tournament.scorekeeping.engine import SheetContext, sheet_context, stored_engine_hand
+from tournament.scorekeeping.violations import player_label
 
 
 @dataclass(frozen=True)

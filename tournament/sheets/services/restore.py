@@ -1,7 +1,7 @@
 """Restoring a deleted game from the sheet's history: nothing is lost by one wrong click.
 
 A deletion (by a clerk or the supervisor, or by a correction signed off) keeps the whole game
-in its history row (`core.history.hand_snapshot`). The supervisor brings it back under its
+in its history row (`scorekeeping.history.hand_snapshot`). The supervisor brings it back under its
 number when that number is still free at the table: the game's fields, its strike, approval
 and sanction as the history stored them, saved through `hand_save` (checked by the rules,
 scores recomputed) and recorded in the history as restored.
@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.core.history import Kind
+from tournament.scorekeeping.history import Kind
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import HandEntry, SanctionInput, Supervision, hand_save
 

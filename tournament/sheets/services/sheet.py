@@ -11,21 +11,12 @@ from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
 from tournament import models
-from tournament.core.engine import sheet_lines
-from tournament.core.history import Kind, event_log
-from tournament.core.public_cache import public_pages_changed
-from tournament.phones.services import code_try
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.scorekeeping.engine import sheet_lines
+from tournament.scorekeeping.history import Kind, event_log
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import sheet_closed_error, table_lock
-
-# The signature column (Seat.signature) when the clerk ticks a paper signature, when a player
-# confirmed on the table's phone with the personal code of the start card, and how the phone
-# confirmed before personal codes existed (with the start number, which is public). Otherwise it
-# holds the
-# name the player typed on the clerk's page.
-PAPER = "Papier"
-PHONE = "Telefon-Code"
-PHONE_START_NUMBER = "Telefon"
+from tournament.sheets.signatures import PAPER
 
 
 @dataclass(frozen=True)
@@ -159,23 +150,11 @@ def seat_sign(*, seat: models.Seat, user, signature: str = "", paper: bool = Fal
                 ]
             }
         )
-    return _sign(seat, user=user, signature=signature or PAPER)
+    return signature_write(seat, user=user, signature=signature or PAPER)
 
 
-def seat_confirm(*, seat: models.Seat, link: models.TableLink, code: str) -> models.Seat:
-    """A player confirms the sheet on the table's phone (`link`) with the personal code of
-    their own start card (start numbers are public, so they prove nothing): only a
-    complete sheet with no game waiting for an approval. Wrong codes are counted on the link
-    (`code_try`): after a few it takes no code for a while, not even the right one. A code is
-    checked (and counted) only once the sheet may be confirmed."""
-    _confirmable(seat.table)
-    refused = code_try(link, seat, code)
-    if refused:
-        raise HandRuleError({"code": [refused]})
-    return _sign(seat, user=None, signature=PHONE, check=_confirmable)
-
-
-def _confirmable(table: models.Table) -> None:
+def sheet_confirmable_check(table: models.Table) -> None:
+    """Refuse a player's confirmation on the phone unless every game is entered and approved."""
     state = sheet_state(table)
     if not state.complete or state.awaiting_approval:
         raise HandRuleError(
@@ -183,20 +162,9 @@ def _confirmable(table: models.Table) -> None:
         )
 
 
-def signature_text(signature: str) -> str:
-    """How a player confirmed the sheet (`Seat.signature`), in words; '' when not at all."""
-    if not signature:
-        return ""
-    if signature == PAPER:
-        return _("on paper")
-    if signature == PHONE:
-        return _("on the phone (personal code)")
-    if signature == PHONE_START_NUMBER:
-        return _("on the phone (start number)")
-    return _("typed: %(name)s") % {"name": signature}
-
-
-def _sign(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat:
+def signature_write(seat: models.Seat, *, user, signature: str, check=None) -> models.Seat:
+    """Store how the seat's player signed, under the table's lock (`check(table)` may refuse
+    it first), with its line in the history."""
     with transaction.atomic():
         table = table_lock(seat.table)
         if table.closed:

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from scoring.hand import Violation
 from tournament import models
-from tournament.core.engine import SheetContext, hand_sanction, sheet_context
-from tournament.core.history import Kind, event_log, hand_snapshot
-from tournament.core.scores import table_rescore
+from tournament.scorekeeping.engine import SheetContext, hand_sanction, sheet_context
+from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
+from tournament.scorekeeping.scores import table_rescore
 from tournament.sheets.services.hand_errors import HandRuleError, violations_as_errors
 from tournament.sheets.services.hands import (
     hand_check,

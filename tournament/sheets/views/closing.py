@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views import View
 
-from tournament.core.access import SUPERVISOR
-from tournament.core.confirm import ConfirmActionMixin, Preview, PreviewTable
-from tournament.core.errors import player_label
-from tournament.sheets.forms import errors_text
+from tournament.scorekeeping.violations import player_label
 from tournament.sheets.services.closing_preview import ClosePreview, sheet_close_preview
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_close
 from tournament.sheets.views.sheet import SheetMixin
+from tournament.web.access import SUPERVISOR
+from tournament.web.confirm import ConfirmActionMixin, Preview, PreviewTable
+from tournament.web.form_errors import errors_text
 
 
 class CloseView(ConfirmActionMixin, SheetMixin, View):

@@ -12,12 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import SUPERVISOR, role_allows
-from tournament.core.form_errors import form_errors_add
-from tournament.core.history import hand_snapshot
+from tournament.scorekeeping.history import hand_snapshot
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
-from tournament.sheets.forms import HandDeleteForm, errors_text
+from tournament.sheets.forms import HandDeleteForm
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import hand_delete
@@ -28,6 +26,8 @@ from tournament.sheets.services.restore import (
 )
 from tournament.sheets.summary import game_summary
 from tournament.sheets.views.sheet import HandMixin, SheetMixin
+from tournament.web.access import SUPERVISOR, role_allows
+from tournament.web.form_errors import errors_text, form_errors_add
 
 
 class HandDeleteView(HandMixin, TemplateView):

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import SUPERVISOR
-from tournament.core.form_errors import form_errors_add
 from tournament.sheets.entry import conflict_message
 from tournament.sheets.forms import ApprovalForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.supervision import hand_approve
 from tournament.sheets.views.sheet import SheetPageMixin
+from tournament.web.access import SUPERVISOR
+from tournament.web.form_errors import form_errors_add
 
 
 class LineApproveView(SheetPageMixin, TemplateView):

@@ -15,13 +15,13 @@ from django.utils import translation
 from django.views import View
 
 from tournament import models
-from tournament.core.access import CLERK, DurchgangMixin
 from tournament.jobs.services import READY, job_start
 from tournament.jobs.status import job_urls
 from tournament.jobs.web import JobMixin, JobProgressView, JobStatusView, job_file_response
 from tournament.sheets.pdf import durchgang_sheets_pdf, scoresheet_pdf
 from tournament.sheets.services.printing import sheet_pdf_name, sheets_pdf_name
 from tournament.sheets.views.sheet import SheetMixin
+from tournament.web.access import CLERK, DurchgangMixin
 
 Job = models.Job
 

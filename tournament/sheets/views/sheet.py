@@ -16,11 +16,8 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
-from tournament.core.engine import entry_lines, tournament_point_table
-from tournament.core.live import LiveFragmentMixin
-from tournament.core.raw_input import number_or_none
-from tournament.core.stock import sheet_stock
+from tournament.scorekeeping.engine import entry_lines, tournament_point_table
+from tournament.scorekeeping.stock import sheet_stock
 from tournament.sheets.conflict import KEEP, kept_message
 from tournament.sheets.display import (
     sheet_rows,
@@ -39,7 +36,6 @@ from tournament.sheets.forms import (
     StrikeForm,
     entry_decided,
     entry_initial,
-    errors_text,
     tout_conditions,
 )
 from tournament.sheets.line_approval import awaits_approval, line_approval
@@ -54,6 +50,10 @@ from tournament.sheets.services.sheet import (
     table_sheet_state,
 )
 from tournament.sheets.verification import sheet_verification_of
+from tournament.web.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.web.form_errors import errors_text
+from tournament.web.live import LiveFragmentMixin
+from tournament.web.raw_input import number_or_none
 
 
 def history_rows(events, *, restore: bool, taken: Collection[int] = ()) -> list[tuple]:
@@ -72,7 +72,7 @@ def history_rows(events, *, restore: bool, taken: Collection[int] = ()) -> list[
 
 class SheetListView(LiveFragmentMixin, DurchgangMixin, TemplateView):
     """Every sheet of a Durchgang: complete, awaiting approval or signatures, closed. The
-    table of the sheets is a live region (tournament/core/live.py): it follows the phones."""
+    table of the sheets is a live region (tournament/web/live.py): it follows the phones."""
 
     required_role = CLERK
     template_name = "tournament/sheets/list.html"
@@ -144,7 +144,7 @@ class SheetPageMixin(SheetMixin):
 
     def get_context_data(self, **kwargs):
         """The whole sheet in a constant number of queries, whatever the size of the sheet,
-        its history or the tournament (tests/core/test_page_queries.py)."""
+        its history or the tournament (tests/web/test_page_queries.py)."""
         context = super().get_context_data(**kwargs)
         state = table_sheet_state(
             tournament=self.tournament, number=self.kwargs["number"], table=self.kwargs["table"]

@@ -15,9 +15,6 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.core.access import SUPERVISOR, TournamentMixin
-from tournament.core.form_errors import form_errors_add
-from tournament.core.live import LiveFragmentMixin
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.entry import conflict_message
 from tournament.sheets.forms import (
@@ -27,7 +24,6 @@ from tournament.sheets.forms import (
     SanctionForm,
     SignOffForm,
     StrikeForm,
-    errors_text,
 )
 from tournament.sheets.services.approval_queue import approval_queue
 from tournament.sheets.services.correction_queue import correction_queue
@@ -44,11 +40,14 @@ from tournament.sheets.services.supervision import (
     sanction_record,
 )
 from tournament.sheets.views.sheet import HandPageMixin, SheetPageMixin
+from tournament.web.access import SUPERVISOR, TournamentMixin
+from tournament.web.form_errors import errors_text, form_errors_add
+from tournament.web.live import LiveFragmentMixin
 
 
 class ApprovalQueueView(LiveFragmentMixin, TournamentMixin, TemplateView):
     """Every game waiting for the supervisor's approval, with the forms to decide and the
-    minutes it waits. The queue is a live region (tournament/core/live.py): a game entered on a
+    minutes it waits. The queue is a live region (tournament/web/live.py): a game entered on a
     phone shows up without a reload."""
 
     template_name = "tournament/sheets/approvals.html"

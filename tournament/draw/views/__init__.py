@@ -1,0 +1,1 @@
+"""The draw's pages (pages.py) and its actions behind a confirmation (actions.py)."""

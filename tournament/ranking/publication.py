@@ -1,0 +1,48 @@
+"""Who may see a tournament's ranking and its public pages, and up to which Durchgang."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament import models
+from tournament.ranking.standings import standings_played
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.web.access import tournament_role
+
+Publication = models.Tournament.Publication
+
+
+def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
+    """The last Durchgang whose ranking this user may see; None: not published for him.
+
+    The tournament's staff always sees the ranking after every Durchgang begun; everybody else
+    what the supervisor has published (live: all begun; after a Durchgang: up to that one). A
+    Durchgang drawn without a game yet is left out: the ranking would claim to be "after" it.
+    """
+    last = standings_played(tournament)
+    if tournament_role(user, tournament) is not None:
+        return last
+    if tournament.ranking_publication == Publication.LIVE:
+        return last
+    if tournament.ranking_publication == Publication.AFTER:
+        return min(tournament.ranking_published_after or 0, last)
+    return None
+
+
+def ranking_publish(
+    *, tournament: models.Tournament, publication: str, after: int | None = None
+) -> None:
+    """The supervisor publishes the ranking (live, or after Durchgang `after`) or withdraws it."""
+    if publication == Publication.AFTER:
+        if after is None or not 1 <= after <= tournament.number_of_durchgaenge:
+            raise ValueError(
+                _("Choose a Durchgang from 1 to %(max)s.")
+                % {"max": tournament.number_of_durchgaenge}
+            )
+    else:
+        after = None
+    tournament.ranking_publication, tournament.ranking_published_after = publication, after
+    with transaction.atomic():
+        tournament.save(update_fields=["ranking_publication", "ranking_published_after"])
+        public_pages_changed(tournament.pk)

@@ -1,0 +1,78 @@
+"""The append-only history of a scoresheet: a snapshot of a game, and one row per change."""
+
+from __future__ import annotations
+
+from tournament import models
+from tournament.scorekeeping.engine import hand_sanction
+from tournament.scorekeeping.revisions import TABLE, revision_raise
+
+Kind = models.SheetEvent.Kind
+
+
+def person(player: models.Player | None) -> str | None:
+    return f"{player.start_number} {player.name}" if player is not None else None
+
+
+def hand_snapshot(hand: models.Hand | None) -> dict | None:
+    """Everything the sheet shows of a game, as JSON: what the history keeps before and after,
+    and all a deleted game needs to be restored (`sheets.services.restore`)."""
+    if hand is None:
+        return None
+    recorded = hand_sanction(hand)
+    sanction = (
+        {"offender": person(recorded.offender), "reason": recorded.reason} if recorded else None
+    )
+    if recorded is not None and recorded.mistake_by is not None:  # 3.4.18, only when recorded
+        sanction = {**(sanction or {}), "mistake_by": person(recorded.mistake_by)}
+    points = {
+        str(start): value
+        for start, value in models.HandScore.objects.filter(hand=hand)
+        .order_by("player__start_number")
+        .values_list("player__start_number", "points")
+    }
+    return {
+        "number": hand.number,
+        "contract": hand.contract,
+        "suit": hand.suit,
+        "declarer": person(hand.declarer),
+        "partner": person(hand.partner),
+        "won": hand.won,
+        "schneider": hand.schneider,
+        "schwarz": hand.schwarz,
+        "tout": hand.tout,
+        "augen": hand.augen,
+        "laufende": hand.laufende,
+        "kontra": hand.kontra,
+        "struck": hand.struck,
+        "needs_approval": hand.needs_approval,
+        "approved_by": hand.approved_by,
+        "approved_at": hand.approved_at.isoformat() if hand.approved_at else None,
+        "approval_note": hand.approval_note,
+        "sanction": sanction,
+        "points": points,
+        "version": hand.version,
+    }
+
+
+def event_log(
+    *,
+    table: models.Table,
+    kind: str,
+    user=None,
+    number: int | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+) -> models.SheetEvent:
+    """Append one row to the history; call it inside the transaction of the change. The
+    table's revision (what its phones poll) changes once the change commits."""
+    revision_raise(TABLE, table.pk)
+    return models.SheetEvent.objects.create(
+        table=table,
+        kind=kind,
+        user=user if user is not None and user.is_authenticated else None,
+        number=number,
+        before=before,
+        after=after,
+        reason=reason[:300],
+    )

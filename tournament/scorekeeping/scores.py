@@ -1,0 +1,130 @@
+"""Scores are computed once, when a game is written: every change of a sheet rescores the whole
+sheet (at most 40 games), which keeps the approval rule (it counts the sheet's single-player
+games), the stored score rows and each seat's totals consistent with each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from scoring.hand import NO_COUNTS
+from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
+from scoring.seating import first_game_number
+from tournament import models
+from tournament.scorekeeping.bulk import rows_insert
+from tournament.scorekeeping.changes import public_pages_changed
+from tournament.scorekeeping.engine import SheetContext, stored_engine_hand, thrown_in_numbers
+
+SCORE_FIELDS = (
+    "hand",
+    "player",
+    "tournament",
+    "durchgang_number",
+    "points",
+    "sie",
+    "tout_won",
+    "tout_played",
+    "solo_won",
+    "solo_played",
+)
+
+
+def table_rescore(context: SheetContext) -> None:
+    """Recompute approval requirements and scores of every game on the sheet of `context`.
+
+    Every change of a game (entered, changed, deleted, approved, refused, struck, sanctioned,
+    corrected) ends here, inside its transaction: the public pages change with it (last, so
+    that the tournament's row is locked only for the rest of the transaction)."""
+    stored = list(
+        models.Hand.objects.filter(table_id=context.table_id)
+        .select_related("sanction")
+        .order_by("number")
+    )
+    # By the games' ids, not by a join to the table: PostgreSQL plans the join as a scan of
+    # every score row (a tenth of a second per entry in a large tournament).
+    models.HandScore.objects.filter(hand_id__in=[h.pk for h in stored]).delete()
+    sheets_rescore([(context, stored)])
+    public_pages_changed(context.tournament_id)
+
+
+def sheets_rescore(sheets: Iterable[tuple[SheetContext, list[models.Hand]]]) -> int:
+    """Score the stored games of `sheets` (each a sheet's context and its games in number
+    order): store whether each needs approval, insert its score rows (the caller deletes the
+    old ones) and store each seat's totals. Returns the number of games scored."""
+    changed, rows, count = [], [], 0
+    totals: dict[tuple[int, int], tuple[int, ...]] = {}
+    for context, stored in sheets:
+        approved = {h.number for h in stored if h.approved_by}
+        first = first_game_number(thrown_in_numbers(stored))
+        scored = score_sheet(
+            [stored_engine_hand(h, context, first_number=first) for h in stored],
+            table=context.point_table,
+            solo_approval_from=context.solo_approval_from,
+            # Called by score_sheet at once, before the loop moves on.
+            approved=lambda h: h.number in approved,  # noqa: B023
+        )
+        for result, hand in zip(scored, stored, strict=True):
+            if hand.needs_approval != result.needs_approval:
+                hand.needs_approval = result.needs_approval
+                changed.append(hand)
+        rows += score_values(
+            scored,
+            [h.pk for h in stored],
+            players=context.players,
+            tournament_id=context.tournament_id,
+            durchgang_number=context.durchgang_number,
+        )
+        count += len(stored)
+        for key, values in seat_totals(context.seats, scored).items():
+            totals[(context.table_id, int(key))] = values
+    models.Hand.objects.bulk_update(changed, ["needs_approval"], batch_size=500)
+    rows_insert(models.HandScore, SCORE_FIELDS, rows)
+    seats_total(totals)
+    return count
+
+
+def score_values(
+    scored: Iterable[ScoredHand],
+    hand_ids: Sequence[int],
+    *,
+    players: dict[str, int],
+    tournament_id: int,
+    durchgang_number: int,
+) -> list[tuple]:
+    """The `HandScore` rows (in `SCORE_FIELDS` order) of scored games.
+
+    `players` maps the engine's player keys to player ids.
+    """
+    rows = []
+    for result, hand_id in zip(scored, hand_ids, strict=True):
+        declarer = result.hand.declarer
+        for key, points in result.points.items():
+            c = result.declarer if key == declarer else NO_COUNTS
+            rows.append(
+                (
+                    hand_id,
+                    players[key],
+                    tournament_id,
+                    durchgang_number,
+                    points,
+                    c.sie,
+                    c.tout_won,
+                    c.tout_played,
+                    c.solo_won,
+                    c.solo_played,
+                )
+            )
+    return rows
+
+
+def seats_total(totals: dict[tuple[int, int], tuple[int, ...]]) -> None:
+    """Store the totals (`SEAT_TOTAL_FIELDS`) of the seats keyed by (table id, player id)."""
+    seats = models.Seat.objects.filter(table_id__in={table for table, _player in totals})
+    changed = []
+    for seat in seats.only("pk", "table_id", "player_id", *SEAT_TOTAL_FIELDS):
+        values = totals[(seat.table_id, seat.player_id)]
+        if tuple(getattr(seat, name) for name in SEAT_TOTAL_FIELDS) != values:
+            for name, value in zip(SEAT_TOTAL_FIELDS, values, strict=True):
+                setattr(seat, name, value)
+            changed.append(seat)
+    models.Seat.objects.bulk_update(changed, SEAT_TOTAL_FIELDS, batch_size=500)

@@ -1,0 +1,209 @@
+"""The cache of a tournament's public pages.
+
+`public_page_cached(query=...)` keeps the whole response of a public page, with the
+generation it was rendered at (the tournament's revision in the cache every process shares,
+tournament/scorekeeping/revisions.py, read before the page; `public_pages_changed` of
+tournament/scorekeeping/changes.py raises it on commit of every change the page shows), under a
+key made of the tournament (id and creation time, so that a tournament imported again under a
+reused id is a new one), the active language, the page's absolute URL without its query, and
+the query parameters the page reads: each cached view declares them with a reader that
+normalizes the value (`number`, `text`). The view is handed exactly these normalized values and
+nothing else, so the key holds everything the page depends on, and a random `?x=1`, `?x=2`, ...
+meets the stored page instead of rendering it again; so does a parameter repeated
+(`?after=1&after=1...`: the last value counts, as for a form). The live region of a page
+(tournament/web/live.py) is kept apart from the page. A stored page serves while the generation
+is unchanged; after a change it is rendered again, unless it is younger than
+`PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second, readers then see
+the ranking at most that much behind, and each process renders a page at most once per grace
+period, so readers never slow the clerks down. With a grace of 0 a page is never older than the
+last committed change. Each process (gunicorn worker) may hold its own cache of pages (LocMem)
+or all share one (Redis, `CACHE_URL`); the tournament's id and generation come from the shared
+cache, so a page served from the cache, or a live region answered 304, costs no database query.
+
+Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
+and the tournament's staff may see what is not published yet. The CSRF token of the language
+switch is put back for every visitor, so a cached page's form still works.
+
+A render that misses the cache of an expensive page (the ranking PDF, the ranking, projector
+and statistics: every player's totals; declared with `expensive=True`) counts against the
+visitor's address (`limits.render_allowed`): more than `PUBLIC_RENDER_LIMIT` of them in a
+minute answer a German 429 page without rendering; pages from the cache are never refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse, QueryDict
+from django.middleware.csrf import get_token
+from django.utils import translation
+
+from tournament import models
+from tournament.scorekeeping.revisions import (
+    TOURNAMENT,
+    revision,
+    revision_peek,
+    tournament_known,
+    tournament_remember,
+)
+from tournament.web.limits import render_allowed, too_many_renders
+from tournament.web.live import live_requested
+
+# Responses larger than this (a huge ranking PDF, say) are rendered every time.
+LARGEST_CACHED = 2 * 1024 * 1024
+_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
+_TOKEN_PLACEHOLDER = b"@@public-cache-csrf-token@@"
+LONGEST_NUMBER = 9  # digits of a number read from the query (a page, a Durchgang, seconds)
+LONGEST_TEXT = 100  # characters of a text read from the query (a search, a sort column)
+NOT_A_NUMBER = "-"  # what a view reads for a number it was given that is none: never a number
+
+
+def number(value: str) -> str:
+    """A whole number as the public pages read it: "007" is "7", "" stays empty (not given);
+    anything else (a sign, a fraction, 5000 digits) is NOT_A_NUMBER, which every page treats
+    as an invalid number."""
+    if not value:
+        return ""
+    if value.isdecimal() and len(value) <= LONGEST_NUMBER:
+        return str(int(value))
+    return NOT_A_NUMBER
+
+
+def text(value: str) -> str:
+    """A search or a column name: blanks around it dropped, at most LONGEST_TEXT characters."""
+    return value.strip()[:LONGEST_TEXT]
+
+
+QueryReaders = dict[str, Callable[[str], str]]
+
+
+def query_read(request, readers: QueryReaders) -> None:
+    """Leave in `request.GET` only the parameters of `readers`, each once, with its last value
+    normalized by its reader (an empty one dropped), sorted by name: the view sees exactly what
+    the cache key holds. `?after=1&after=1&after=1...` is the page of `?after=1`, so that
+    repeating a parameter mints no new cache entry (a browser's form sends each field once;
+    Django's `GET[name]` reads the last value too)."""
+    pairs = [
+        (name, normalized)
+        for name, reader in sorted(readers.items())
+        if (values := request.GET.getlist(name)) and (normalized := reader(values[-1]))
+    ]
+    request.GET = QueryDict(urlencode(pairs))
+
+
+def public_page_key(request, pk: int, created_at: float) -> str:
+    """The cache key of this page for this request: tournament, language, URL with the query
+    parameters the page reads (`query_read` has left only those), and whether the page or only
+    its live region is asked for (tournament/web/live.py)."""
+    query = urlencode(sorted(request.GET.lists()), doseq=True)
+    page = request.build_absolute_uri(request.path)
+    url = hashlib.sha256(f"{page}?{query}".encode()).hexdigest()
+    language = translation.get_language()
+    part = ":teil" if live_requested(request) else ""
+    return f"public-page:{pk}:{created_at}:{language}:{url}{part}"
+
+
+def _fresh(stored: tuple, generation: str) -> bool:
+    """A stored page serves when nothing changed since, or, while games keep coming in, when it
+    is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs each process one
+    rendering per page and grace period, however fast the clerks enter."""
+    stored_generation, rendered_at = stored[0], stored[1]
+    grace = settings.PUBLIC_PAGE_GRACE
+    return stored_generation == generation or (grace > 0 and time.monotonic() - rendered_at < grace)
+
+
+def _cacheable_request(request) -> bool:
+    if request.method not in ("GET", "HEAD") or request.user.is_authenticated:
+        return False
+    return not len(get_messages(request))  # a pending message is shown once, not cached
+
+
+def _cacheable_response(response) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and len(response.content) <= LARGEST_CACHED
+    )
+
+
+def _stored(response: HttpResponse) -> tuple[bytes, list[tuple[str, str]]]:
+    """The body with the visitor's CSRF token taken out, and the headers."""
+    content = response.content
+    for token in set(_TOKEN.findall(content)):
+        content = content.replace(token, _TOKEN_PLACEHOLDER)
+    return content, list(response.headers.items())
+
+
+def _restored(request, content: bytes, headers: list[tuple[str, str]]) -> HttpResponse:
+    if _TOKEN_PLACEHOLDER in content:
+        content = content.replace(_TOKEN_PLACEHOLDER, get_token(request).encode())
+    response = HttpResponse(content)
+    for name, value in headers:
+        response.headers[name] = value
+    return response
+
+
+def public_page_cached(*, query: QueryReaders | None = None, expensive: bool = False):
+    """Serve `view(request, slug, **kwargs)` from the cache for anonymous visitors. `query`:
+    the query parameters the view reads, with their readers (the view gets nothing else);
+    `expensive`: a render outside the cache counts against the visitor's limit."""
+    readers = query or {}
+
+    def decorator(view):
+        @wraps(view)
+        def cached(request, slug: str, **kwargs):
+            live_requested(request)  # takes `?teil=1` out of the query before it is read
+            query_read(request, readers)
+            return _cached(view, expensive, request, slug, **kwargs)
+
+        return cached
+
+    return decorator
+
+
+def _tournament_key(slug: str) -> tuple[int, float, str] | None:
+    """(id, creation time, generation) of the tournament under `slug`, or None: from the
+    shared cache when it knows them (no query), else from the database. The generation is
+    the tournament's revision (scorekeeping/revisions.py), read before the page's rows."""
+    known = tournament_known(slug)
+    if known is not None:
+        generation = revision_peek(TOURNAMENT, known[0])
+        if generation is not None:
+            return known[0], known[1], generation
+    row = models.Tournament.objects.filter(slug=slug).values_list("pk", "created_at").first()
+    if row is None:
+        return None
+    pk, created_at = row[0], row[1].timestamp()
+    generation = revision(TOURNAMENT, pk)
+    tournament_remember(slug, pk=pk, created_at=created_at)
+    return pk, created_at, generation
+
+
+def _cached(view, expensive: bool, request, slug: str, **kwargs):
+    if not _cacheable_request(request):
+        return view(request, slug, **kwargs)
+    tournament_key = _tournament_key(slug)
+    if tournament_key is None:
+        return view(request, slug, **kwargs)  # the view answers 404
+    pk, created_at, generation = tournament_key
+    key = public_page_key(request, pk, created_at)
+    hit = cache.get(key)
+    if hit is not None and _fresh(hit, generation):
+        return _restored(request, *hit[2:])
+    if expensive:
+        allowed, retry_after = render_allowed(request)
+        if not allowed:
+            return too_many_renders(request, retry_after)
+    response = view(request, slug, **kwargs)
+    if _cacheable_response(response):
+        cache.set(key, (generation, time.monotonic(), *_stored(response)))
+    return response
