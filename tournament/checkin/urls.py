@@ -5,18 +5,17 @@ withdrawal links."""
 from django.urls import path
 
 from tournament.checkin import public_views, views
-
-base = "turnier/<slug:slug>/leitung/"
+from tournament.web.url_prefixes import MANAGE, PUBLIC
 
 urlpatterns = [
-    path(base + "einlass/", views.CheckInView.as_view(), name="checkin"),
-    path(base + "einlass/<int:pk>/", views.CheckInPlayerView.as_view(), name="checkin_player"),
-    path(base + "einlass/nachmelden/", views.LateArrivalView.as_view(), name="checkin_late"),
-    path(base + "einlass/einstellungen/", views.DoorSettingsView.as_view(), name="door_settings"),
-    path(base + "kasse/", views.CashView.as_view(), name="cash"),
-    path(base + "kasse.pdf", views.CashPdfView.as_view(), name="cash_pdf"),
+    path(MANAGE + "einlass/", views.CheckInView.as_view(), name="checkin"),
+    path(MANAGE + "einlass/<int:pk>/", views.CheckInPlayerView.as_view(), name="checkin_player"),
+    path(MANAGE + "einlass/nachmelden/", views.LateArrivalView.as_view(), name="checkin_late"),
+    path(MANAGE + "einlass/einstellungen/", views.DoorSettingsView.as_view(), name="door_settings"),
+    path(MANAGE + "kasse/", views.CashView.as_view(), name="cash"),
+    path(MANAGE + "kasse.pdf", views.CashPdfView.as_view(), name="cash_pdf"),
     path(
-        base + "anmeldungen/<int:pk>/kartei/",
+        MANAGE + "anmeldungen/<int:pk>/kartei/",
         views.RegistrationLinkView.as_view(),
         name="registration_link",
     ),
@@ -24,17 +23,17 @@ urlpatterns = [
 
 public = [
     path(
-        "turnier/<slug:slug>/anmeldung/",
+        PUBLIC + "anmeldung/",
         public_views.RegistrationView.as_view(),
         name="registration",
     ),
     path(
-        "turnier/<slug:slug>/anmeldung/bestaetigen/<str:key>/",
+        PUBLIC + "anmeldung/bestaetigen/<str:key>/",
         public_views.RegistrationConfirmView.as_view(),
         name="registration_confirm",
     ),
     path(
-        "turnier/<slug:slug>/anmeldung/abmelden/<str:key>/",
+        PUBLIC + "anmeldung/abmelden/<str:key>/",
         public_views.RegistrationWithdrawView.as_view(),
         name="registration_withdraw",
     ),

@@ -3,12 +3,13 @@
 from django.urls import path
 
 from tournament.draw.views import actions, pages
+from tournament.web.url_prefixes import MANAGE, PUBLIC
 
-base = "turnier/<slug:slug>/leitung/durchgang/"
+base = MANAGE + "durchgang/"
 
 urlpatterns = [
     path(
-        "turnier/<slug:slug>/leitung/durchgaenge/",
+        MANAGE + "durchgaenge/",
         pages.DurchgangListView.as_view(),
         name="durchgaenge",
     ),
@@ -21,7 +22,7 @@ urlpatterns = [
 
 public = [
     path(
-        "turnier/<slug:slug>/durchgang/<int:number>/tische/",
+        PUBLIC + "durchgang/<int:number>/tische/",
         pages.TablesView.as_view(),
         name="tables",
     ),

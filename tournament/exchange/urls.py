@@ -5,13 +5,12 @@ from django.urls import path
 
 from tournament.exchange import restore_view, views
 from tournament.exchange.skt import views as skt_views
-
-base = "turnier/<slug:slug>/leitung/"
+from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
-    path(base + "export.xlsx", views.WorkbookView.as_view(), name="export_xlsx"),
-    path(base + "sicherung.zip", views.BackupView.as_view(), name="backup"),
-    path(base + "wiederherstellen/", restore_view.RestoreView.as_view(), name="restore"),
+    path(MANAGE + "export.xlsx", views.WorkbookView.as_view(), name="export_xlsx"),
+    path(MANAGE + "sicherung.zip", views.BackupView.as_view(), name="backup"),
+    path(MANAGE + "wiederherstellen/", restore_view.RestoreView.as_view(), name="restore"),
     path(
         "kartei/<slug:organiser>/schafkopfturnier/",
         skt_views.SktImportView.as_view(),

@@ -3,10 +3,11 @@
 from django.urls import path
 
 from tournament.hall import views
+from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
     path(
-        "turnier/<slug:slug>/leitung/aushang.pdf",
+        MANAGE + "aushang.pdf",
         views.HallNoticeView.as_view(),
         name="hall_notice",
     ),

@@ -4,12 +4,12 @@ tournament/sheets/urls.py)."""
 from django.urls import path
 
 from tournament.jobs import views
+from tournament.web.url_prefixes import MANAGE
 
-lead = "turnier/<slug:slug>/leitung/"
-job = lead + "auftrag/<str:job>/"
+job = MANAGE + "auftrag/<str:job>/"
 
 urlpatterns = [
-    path(lead + "auftrag/neu/<str:kind>/", views.JobStartView.as_view(), name="job_start"),
+    path(MANAGE + "auftrag/neu/<str:kind>/", views.JobStartView.as_view(), name="job_start"),
     path(job, views.JobProgressView.as_view(), name="job"),
     path(job + "stand/", views.JobStatusView.as_view(), name="job_status"),
     path(job + "datei/", views.JobFileView.as_view(), name="job_file"),

@@ -271,6 +271,15 @@ class Tournament(models.Model):
             ]
         super().save(*args, **kwargs)
 
+    def ranking_public_until(self, played: int) -> int | None:
+        """The last of `played` Durchgänge whose ranking the public sees; None: not published.
+        The one answer the ranking pages, the seasons and the day's steps go by."""
+        if self.ranking_publication == self.Publication.LIVE:
+            return played
+        if self.ranking_publication == self.Publication.AFTER:
+            return min(self.ranking_published_after or 0, played)
+        return None
+
     @property
     def records_thrown_in(self) -> bool:
         """Thrown-in deals are lines of the sheet (4.1.5 of 2024)."""

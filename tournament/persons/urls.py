@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament.persons import privacy_views, views
+from tournament.web.url_prefixes import MANAGE
 
 base = "kartei/<slug:organiser>/"
 
@@ -18,9 +19,9 @@ urlpatterns = [
     ),
     path(base + "<int:pk>/loeschen/", privacy_views.PersonEraseView.as_view(), name="person_erase"),
     path(
-        "turnier/<slug:slug>/leitung/personen/suche/",
+        MANAGE + "personen/suche/",
         views.PersonSearchView.as_view(),
         name="person_search",
     ),
-    path("turnier/<slug:slug>/leitung/kartei/", views.RegisterOfView.as_view(), name="register"),
+    path(MANAGE + "kartei/", views.RegisterOfView.as_view(), name="register"),
 ]

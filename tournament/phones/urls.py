@@ -4,15 +4,16 @@ answers (public, opened with the link and its PIN)."""
 from django.urls import path
 
 from tournament.phones.views import links, phone
+from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
     path(
-        "turnier/<slug:slug>/leitung/durchgang/<int:number>/tisch-links/",
+        MANAGE + "durchgang/<int:number>/tisch-links/",
         links.TableLinksView.as_view(),
         name="table_links",
     ),
     path(
-        "turnier/<slug:slug>/leitung/durchgang/<int:number>/tisch-links/aendern/",
+        MANAGE + "durchgang/<int:number>/tisch-links/aendern/",
         links.TableLinkChangeView.as_view(),
         name="table_link_change",
     ),

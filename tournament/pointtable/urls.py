@@ -3,9 +3,8 @@
 from django.urls import path
 
 from tournament.pointtable.views import PointTableView
+from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
-    path(
-        "turnier/<slug:slug>/leitung/punktetabelle/", PointTableView.as_view(), name="point_table"
-    ),
+    path(MANAGE + "punktetabelle/", PointTableView.as_view(), name="point_table"),
 ]

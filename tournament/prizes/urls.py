@@ -3,8 +3,9 @@
 from django.urls import path
 
 from tournament.prizes import views
+from tournament.web.url_prefixes import MANAGE
 
-base = "turnier/<slug:slug>/leitung/preise/"
+base = MANAGE + "preise/"
 
 urlpatterns = [
     path(base, views.PrizesView.as_view(), name="prizes"),

@@ -23,11 +23,7 @@ def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
     last = standings_played(tournament)
     if tournament_role(user, tournament) is not None:
         return last
-    if tournament.ranking_publication == Publication.LIVE:
-        return last
-    if tournament.ranking_publication == Publication.AFTER:
-        return min(tournament.ranking_published_after or 0, last)
-    return None
+    return tournament.ranking_public_until(last)
 
 
 def ranking_publish(

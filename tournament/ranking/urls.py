@@ -3,21 +3,20 @@
 from django.urls import path
 
 from tournament.ranking import views
+from tournament.web.url_prefixes import MANAGE, PUBLIC
 
 urlpatterns = [
     path(
-        "turnier/<slug:slug>/leitung/rangliste/veroeffentlichen/",
+        MANAGE + "rangliste/veroeffentlichen/",
         views.PublishView.as_view(),
         name="ranking_publish",
     ),
 ]
 
 public = [
-    path("turnier/<slug:slug>/", views.RankingView.as_view(), name="ranking"),
-    path("turnier/<slug:slug>/leinwand/", views.ProjectorView.as_view(), name="projector"),
-    path("turnier/<slug:slug>/rangliste.pdf", views.RankingPdfView.as_view(), name="ranking_pdf"),
-    path(
-        "turnier/<slug:slug>/spieler/<int:start_number>/", views.PlayerView.as_view(), name="player"
-    ),
-    path("turnier/<slug:slug>/statistik/", views.StatisticsView.as_view(), name="statistics"),
+    path(PUBLIC, views.RankingView.as_view(), name="ranking"),
+    path(PUBLIC + "leinwand/", views.ProjectorView.as_view(), name="projector"),
+    path(PUBLIC + "rangliste.pdf", views.RankingPdfView.as_view(), name="ranking_pdf"),
+    path(PUBLIC + "spieler/<int:start_number>/", views.PlayerView.as_view(), name="player"),
+    path(PUBLIC + "statistik/", views.StatisticsView.as_view(), name="statistics"),
 ]

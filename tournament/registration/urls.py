@@ -3,40 +3,39 @@
 from django.urls import path
 
 from tournament.registration import views
-
-base = "turnier/<slug:slug>/leitung/"
+from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
     path("turniere/neu/", views.TournamentCreateView.as_view(), name="tournament_create"),
-    path(base, views.DashboardView.as_view(), name="dashboard"),
-    path(base + "einstellungen/", views.TournamentEditView.as_view(), name="tournament_edit"),
-    path(base + "spieler/", views.PlayersView.as_view(), name="players"),
-    path(base + "spieler/import/", views.PlayersImportView.as_view(), name="players_import"),
+    path(MANAGE, views.DashboardView.as_view(), name="dashboard"),
+    path(MANAGE + "einstellungen/", views.TournamentEditView.as_view(), name="tournament_edit"),
+    path(MANAGE + "spieler/", views.PlayersView.as_view(), name="players"),
+    path(MANAGE + "spieler/import/", views.PlayersImportView.as_view(), name="players_import"),
     path(
-        base + "spieler/import/bestaetigen/",
+        MANAGE + "spieler/import/bestaetigen/",
         views.PlayersImportConfirmView.as_view(),
         name="players_import_confirm",
     ),
-    path(base + "spieler/startkarten.pdf", views.StartCardsView.as_view(), name="start_cards"),
-    path(base + "spieler/<int:pk>/", views.PlayerEditView.as_view(), name="player_edit"),
+    path(MANAGE + "spieler/startkarten.pdf", views.StartCardsView.as_view(), name="start_cards"),
+    path(MANAGE + "spieler/<int:pk>/", views.PlayerEditView.as_view(), name="player_edit"),
     path(
-        base + "spieler/<int:pk>/startkarte.pdf",
+        MANAGE + "spieler/<int:pk>/startkarte.pdf",
         views.StartCardsView.as_view(),
         name="player_start_card",
     ),
     path(
-        base + "spieler/<int:pk>/ersatz/",
+        MANAGE + "spieler/<int:pk>/ersatz/",
         views.PlayerSubstituteView.as_view(),
         name="player_substitute",
     ),
     path(
-        base + "spieler/<int:pk>/zurueckziehen/",
+        MANAGE + "spieler/<int:pk>/zurueckziehen/",
         views.PlayerWithdrawView.as_view(),
         name="player_withdraw",
     ),
-    path(base + "schreiber/", views.ClerkListView.as_view(), name="clerks"),
+    path(MANAGE + "schreiber/", views.ClerkListView.as_view(), name="clerks"),
     path(
-        base + "schreiber/<int:pk>/entfernen/",
+        MANAGE + "schreiber/<int:pk>/entfernen/",
         views.ClerkRemoveView.as_view(),
         name="clerk_remove",
     ),

@@ -21,28 +21,17 @@ from tournament.ranking.standings import standings_compute
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.web.form_errors import ServiceError
 
-Publication = models.Tournament.Publication
-
 
 class SeasonError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
 
 
-def _after(tournament: models.Tournament) -> int | None:
-    """The Durchgang the public ranking shows the standings after; None: not published."""
-    if tournament.ranking_publication == Publication.HIDDEN:
-        return None
-    if tournament.ranking_publication == Publication.AFTER:
-        return tournament.ranking_published_after
-    return tournament.number_of_durchgaenge
-
-
 def _results(tournament: models.Tournament) -> list[models.SeasonResult]:
     """The tournament's part of its seasons as its public ranking shows it now (not stored)."""
-    after = _after(tournament)
-    if after is None or not tournament.durchgaenge.exists():
+    after = tournament.ranking_public_until(tournament.durchgaenge.count())
+    if not after:
         return []
-    standings = standings_compute(tournament, after=min(after, tournament.durchgaenge.count()))
+    standings = standings_compute(tournament, after=after)
     return [
         models.SeasonResult(
             tournament=tournament,

@@ -4,16 +4,16 @@ as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 from django.urls import path
 
 from tournament.sheets.views import closing, deletion, line_approval, printing, sheet, supervision
+from tournament.web.url_prefixes import MANAGE
 
-lead = "turnier/<slug:slug>/leitung/"
-table = lead + "durchgang/<int:number>/tisch/<int:table>/"
+table = MANAGE + "durchgang/<int:number>/tisch/<int:table>/"
 hand = table + "spiel/<int:hand>/"
-durchgang = lead + "durchgang/<int:number>/"
+durchgang = MANAGE + "durchgang/<int:number>/"
 job = durchgang + "spiellisten-druck/<str:job>/"
 
 urlpatterns = [
     path(
-        lead + "durchgang/<int:number>/spiellisten/",
+        MANAGE + "durchgang/<int:number>/spiellisten/",
         sheet.SheetListView.as_view(),
         name="sheets",
     ),
@@ -35,10 +35,10 @@ urlpatterns = [
     path(hand + "ablehnen/", supervision.RefuseView.as_view(), name="refuse"),
     path(hand + "streichen/", supervision.StrikeView.as_view(), name="strike"),
     path(hand + "strafe/", supervision.SanctionView.as_view(), name="sanction"),
-    path(lead + "genehmigungen/", supervision.ApprovalQueueView.as_view(), name="approvals"),
-    path(lead + "korrekturen/", supervision.CorrectionQueueView.as_view(), name="corrections"),
+    path(MANAGE + "genehmigungen/", supervision.ApprovalQueueView.as_view(), name="approvals"),
+    path(MANAGE + "korrekturen/", supervision.CorrectionQueueView.as_view(), name="corrections"),
     path(
-        lead + "korrekturen/<int:pk>/",
+        MANAGE + "korrekturen/<int:pk>/",
         supervision.CorrectionDecideView.as_view(),
         name="correction_decide",
     ),

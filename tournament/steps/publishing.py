@@ -45,11 +45,7 @@ def tables_public(f: Facts) -> tuple[Step, bool]:
 
 def _published_after(tournament: models.Tournament) -> int | None:
     """The last Durchgang whose ranking the public sees once played; None: not published."""
-    if tournament.ranking_publication == Publication.LIVE:
-        return last(tournament)
-    if tournament.ranking_publication == Publication.AFTER:
-        return tournament.ranking_published_after or 0
-    return None
+    return tournament.ranking_public_until(last(tournament))
 
 
 def _ranking_status(tournament: models.Tournament) -> str:

@@ -3,8 +3,9 @@
 from django.urls import path
 
 from tournament.totals import views
+from tournament.web.url_prefixes import MANAGE
 
-durchgang = "turnier/<slug:slug>/leitung/durchgang/<int:number>/summen/"
+durchgang = MANAGE + "durchgang/<int:number>/summen/"
 
 urlpatterns = [
     path(durchgang, views.TotalsView.as_view(), name="totals"),
