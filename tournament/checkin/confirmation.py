@@ -14,6 +14,9 @@ the confirmation deletes the pending registration in its transaction (of two cli
 one finds it gone), a withdrawal empties the player's key.
 """
 
+# Declared boilerplate (duplicates): a model's fields passed by keyword are alike in shape to other
+# creates.
+
 from __future__ import annotations
 
 import hashlib

@@ -1,5 +1,7 @@
 """Forms of the door: the door's settings, a late arrival, and the public registration."""
 
+# Declared boilerplate (duplicates): form field declarations are alike in shape across the forms.
+
 from __future__ import annotations
 
 from typing import Any

@@ -2,6 +2,8 @@
 registrations linked to the register; the public registration form, its confirmation and
 withdrawal links."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.checkin import public_views, views

@@ -1,6 +1,8 @@
 """Printouts of a Durchgang as PDF (A4): table lists by name and by table, table cards, and the
 blank scoresheets pre-filled with seats and dealers."""
 
+# Declared boilerplate (duplicates): the PDF and HTML of a printout take the same parameters.
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,5 +1,7 @@
 """The draw (Auslosung) of each Durchgang, its printouts and publishing."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.draw.views import actions, pages

@@ -11,6 +11,9 @@ What a backup is trusted with through the web (tournament data only; the roles t
 said in tournament/exchange/backup/replace.py.
 """
 
+# Declared boilerplate (duplicates): an upload's steps and a preview's counted lines (ngettext) are
+# alike in shape to other uploads and previews.
+
 from __future__ import annotations
 
 from django import forms
@@ -24,7 +27,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
-from config.uploads import MARGIN
 from tournament import models
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.replace import (
@@ -37,7 +39,14 @@ from tournament.jobs.services import job_start
 from tournament.jobs.status import job_urls
 from tournament.web.access import SUPERVISOR, TournamentMixin
 from tournament.web.confirm import ConfirmActionMixin, Preview, PreviewOption, PreviewTable
-from tournament.web.uploads import restore_upload_limit, upload_keep, upload_sha256, uploads_sweep
+from tournament.web.uploads import (
+    form_too_large,
+    restore_upload_limit,
+    upload_cut_off,
+    upload_keep,
+    upload_sha256,
+    uploads_sweep,
+)
 
 SESSION_KEY = "backup_restore"
 ROLE_FIELD = "rolle"
@@ -83,11 +92,8 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
     def post(self, request, *args, **kwargs):
         if "token" in request.POST:
             return self.checked(super().post, request, *args, **kwargs)
-        if _content_length(request) > restore_upload_limit() + MARGIN:
-            # the upload stopped at the limit (config/uploads.py): say why
-            form = RestoreForm(data={})
-            form.is_valid()
-            form.errors["archive"] = form.error_class([too_large_message()])
+        if upload_cut_off(request, restore_upload_limit()):
+            form = form_too_large(RestoreForm, "archive", too_large_message())
             return self.upload_page(form, status=413)
         form = RestoreForm(request.POST, request.FILES)
         if not form.is_valid():
@@ -167,13 +173,6 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         )
         self.request.session.pop(SESSION_KEY, None)
         return redirect(job_urls(job)["page"])
-
-
-def _content_length(request) -> int:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return 0
 
 
 def origin_line(origin: Origin) -> str:

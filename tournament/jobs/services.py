@@ -22,17 +22,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournament import models
+from tournament.jobs.runner import FAILED, QUEUED, READY, RUNNING
 from tournament.jobs.tasks import job_enqueue, jobs_revive, stale_limit
 
 logger = logging.getLogger(__name__)
 
 Job = models.Job
-QUEUED, RUNNING, READY, FAILED = (
-    Job.State.QUEUED,
-    Job.State.RUNNING,
-    Job.State.READY,
-    Job.State.FAILED,
-)
 WAITING = (QUEUED, RUNNING)
 
 

@@ -1,6 +1,8 @@
 """The draw: the Durchgänge of a tournament, their tables and who sits where, and the swaps
 made after the draw. A seat also keeps its player's totals of the sheet."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from django.conf import settings

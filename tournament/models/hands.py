@@ -5,6 +5,8 @@ Scores are written once, by `tournament.scorekeeping.scores`, into `HandScore` r
 saved; standings aggregate those rows in one query.
 """
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -3,6 +3,8 @@ backups (tournament/exchange/backup/signature.py). It lives in the database, so 
 server and task worker of the installation signs alike, and a new secret key of Django's does
 not make the installation's own backups foreign."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 import secrets

@@ -2,6 +2,8 @@
 task worker (`manage.py db_worker`) on any machine. The job's state lives here, its result in
 the storage (`MEDIA_ROOT`), so any app server answers any job's progress and download."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 import secrets

@@ -7,6 +7,8 @@ tournament's `Player` points to it. What a public page shows of the name is the 
 (`Person.Publication`), copied onto each of their players so public pages need no extra query.
 """
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 import secrets

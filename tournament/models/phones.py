@@ -2,6 +2,8 @@
 the sheet (5.3.1), and the receipt of every entry a phone sent, so that an entry sent again
 after a lost connection is stored once."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from django.conf import settings

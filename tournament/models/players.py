@@ -1,5 +1,7 @@
 """The players of a tournament, with the personal code printed on each one's start card."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 import secrets

@@ -1,6 +1,8 @@
 """A tournament's prize list (tournament/prizes/): prizes for places, for every k-th place of a
 range (Preisschafkopf), and special prizes decided by a rule."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from django.db import models

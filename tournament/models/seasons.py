@@ -3,6 +3,8 @@
 rows (`SeasonResult`), written anew when what its public ranking shows has changed
 (tournament/seasons/signals.py), so that the season page mostly reads stored rows."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 import secrets

@@ -5,14 +5,29 @@ sanction, correction) and every signature and closing of the sheet is one row, w
 services in the same transaction as the change; rows are never changed or deleted.
 """
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.draw import Table
+
+
+def who_field() -> models.ForeignKey[AbstractBaseUser | None, AbstractBaseUser | None]:
+    """The user who made a change of the history; the row stays when the user is deleted."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who"),
+    )
 
 
 class AppendOnlyError(Exception):
@@ -68,14 +83,7 @@ class SheetEvent(AppendOnly):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     number = models.PositiveSmallIntegerField(_("game number"), null=True, blank=True)
     kind = models.CharField(_("what"), max_length=24, choices=Kind.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("who"),
-    )
+    user = who_field()
     at = models.DateTimeField(_("when"), auto_now_add=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
@@ -152,14 +160,7 @@ class PointTableChange(AppendOnly):
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, related_name="point_table_changes"
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("who"),
-    )
+    user = who_field()
     at = models.DateTimeField(_("when"), auto_now_add=True)
     reason = models.TextField(_("reason"))
     before = models.JSONField(_("table before"))

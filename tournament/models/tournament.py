@@ -1,6 +1,8 @@
 """A tournament, its settings (point table, Durchgänge, contracts, tie-break, publication) and
 the staff's roles in it."""
 
+# Declared boilerplate (duplicates): field declarations are alike in shape across the models.
+
 from __future__ import annotations
 
 from decimal import Decimal

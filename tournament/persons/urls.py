@@ -1,5 +1,7 @@
 """The person register (Spielerkartei) of an organiser, and the search a registration uses."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.persons import privacy_views, views

@@ -1,6 +1,9 @@
 """The person register's pages: list with search, a person with their tournaments, create,
 edit, likely duplicates and merging; and the search a registration form asks while typing."""
 
+# Declared boilerplate (duplicates): views composed of mixins and one generic view are alike in
+# shape.
+
 from __future__ import annotations
 
 from typing import Any

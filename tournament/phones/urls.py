@@ -1,6 +1,8 @@
 """A table's phones: the supervisor's table links (management), the phone page and its JSON
 answers (public, opened with the link and its PIN)."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.phones.views import links, phone

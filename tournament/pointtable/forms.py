@@ -9,6 +9,8 @@ is no value of a table (Stoß doubles, Retour quadruples under every table): the
 whether Kontra is played.
 """
 
+# Declared boilerplate (duplicates): form field declarations are alike in shape across the forms.
+
 from __future__ import annotations
 
 import copy

@@ -2,6 +2,9 @@
 explicit, recorded change (who, when, why, the table before and after) that recomputes every
 score; `point_table_preview` shows first how the ranking would change."""
 
+# Declared boilerplate (duplicates): a change's history row, passed by keyword, is alike in shape
+# to other services'.
+
 from __future__ import annotations
 
 from collections import defaultdict

@@ -1,5 +1,7 @@
 """The form adding a prize to the list."""
 
+# Declared boilerplate (duplicates): form field declarations are alike in shape across the forms.
+
 from __future__ import annotations
 
 from typing import Any

@@ -2,6 +2,9 @@
 decide between players level on points), then the special prizes, each to the best placed
 player who meets its rule and has no prize yet; and the prize money paid out."""
 
+# Declared boilerplate (duplicates): checking a form's values and raising the feature's
+# ServiceError is alike in shape in every service.
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -1,5 +1,7 @@
 """The prize list, filled with names, its PDF and the certificates (supervisor)."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.prizes import views

@@ -1,6 +1,9 @@
 """The prize pages (supervisor): the list and its editing, the list filled with names for the
 projector, the PDF to read out and the certificates (Urkunden, PDF/A)."""
 
+# Declared boilerplate (duplicates): views composed of mixins and one generic view are alike in
+# shape.
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,8 @@
 """A tournament in numbers: games per contract, single-player games won, Touts, Sie, sanctions."""
 
+# Declared boilerplate (duplicates): a dataclass of counts is alike in shape to other dataclasses
+# of counts.
+
 from __future__ import annotations
 
 from dataclasses import dataclass

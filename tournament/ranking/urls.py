@@ -1,5 +1,7 @@
 """The ranking: its public pages (once published) and the supervisor's publishing."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.ranking import views

@@ -1,6 +1,8 @@
 """Forms of the registration pages: tournament settings, players, the player-list upload, the
 clerks."""
 
+# Declared boilerplate (duplicates): form field declarations are alike in shape across the forms.
+
 from __future__ import annotations
 
 import secrets

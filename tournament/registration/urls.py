@@ -1,5 +1,7 @@
 """Registration: tournament settings, players, player-list import, clerks (supervisor only)."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.registration import views

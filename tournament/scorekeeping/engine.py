@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.contracts import Contract, Suit
+from rules.contracts import Contract
 from rules.pointtables import (
     PointTable,
 )
 from rules.presets import preset
 from rules.rule_sets import rule_set
 from rules.tabledata import point_table_from_dict
+from scoring.game import game_values
 from scoring.hand import HandFacts, Rules
 from scoring.seating import sheet_length
 from tournament import models
@@ -135,17 +136,7 @@ def engine_hand(
     return HandFacts(
         number=hand.number,
         seats=context.seats,
-        contract=Contract(hand.contract),
-        declarer=str(hand.declarer_id) if hand.declarer_id is not None else None,
-        suit=Suit(hand.suit) if hand.suit else None,
-        partner=str(hand.partner_id) if hand.partner_id else None,
-        won=hand.won,
-        schneider=hand.schneider,
-        schwarz=hand.schwarz,
-        tout=hand.tout,
-        augen=hand.augen,
-        laufende=hand.laufende,
-        kontra=hand.kontra,
+        **game_values(hand, player=str, players_as="_id", typed=True),
         offender=str(offender_id) if offender_id is not None else None,
         mistake_by=str(mistake_by_id) if mistake_by_id is not None else None,
         struck=hand.struck,

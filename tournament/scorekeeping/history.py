@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scoring.game import game_values
 from tournament import models
 from tournament.scorekeeping.engine import hand_sanction
 from tournament.scorekeeping.revisions import TABLE, revision_raise
@@ -32,17 +33,7 @@ def hand_snapshot(hand: models.Hand | None) -> dict | None:
     }
     return {
         "number": hand.number,
-        "contract": hand.contract,
-        "suit": hand.suit,
-        "declarer": person(hand.declarer),
-        "partner": person(hand.partner),
-        "won": hand.won,
-        "schneider": hand.schneider,
-        "schwarz": hand.schwarz,
-        "tout": hand.tout,
-        "augen": hand.augen,
-        "laufende": hand.laufende,
-        "kontra": hand.kontra,
+        **game_values(hand, player=person),
         "struck": hand.struck,
         "needs_approval": hand.needs_approval,
         "approved_by": hand.approved_by,

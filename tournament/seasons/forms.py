@@ -1,5 +1,7 @@
 """The form of a season: name, scoring preset, its numbers, and the tournaments it adds."""
 
+# Declared boilerplate (duplicates): form field declarations are alike in shape across the forms.
+
 from __future__ import annotations
 
 from typing import Any

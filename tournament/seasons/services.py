@@ -4,6 +4,9 @@ queries however many tournaments it holds and writes nothing: the parts are writ
 tournament joins a season and by a task after each change (tournament/seasons/signals.py); a
 part not written yet since a change is computed for the page without being stored."""
 
+# Declared boilerplate (duplicates): checking a form's values and raising the feature's
+# ServiceError is alike in shape in every service.
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -1,6 +1,8 @@
 """Seasons: kept by the organiser's register keepers; the season page, PDF and workbook are
 public."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.seasons import views

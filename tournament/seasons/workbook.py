@@ -1,6 +1,9 @@
 """The season as an Excel workbook: one sheet "Jahreswertung" with rank, name, club, the season
 value, the tournaments played and each tournament's value (the public names)."""
 
+# Declared boilerplate (duplicates): a sheet's column list is alike in shape to the other sheets of
+# the workbook.
+
 from __future__ import annotations
 
 from typing import IO

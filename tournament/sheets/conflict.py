@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.game import game_values
 from tournament import models
 from tournament.scorekeeping.history import hand_snapshot, person
 from tournament.sheets.display import hand_code, snapshot_text
@@ -82,16 +83,7 @@ def _typed_text(
     table: models.Table, seats: list[models.Seat], number: int, code: str, game: HandEntry
 ) -> str:
     """The typed game in words, as the sheet's history shows a game, with its points."""
-    snapshot = {
-        "contract": game.contract,
-        "suit": game.suit,
-        "tout": game.tout,
-        "declarer": person(game.declarer),
-        "partner": person(game.partner),
-        "won": game.won,
-        "schneider": game.schneider,
-        "schwarz": game.schwarz,
-    }
+    snapshot = game_values(game, player=person)
     points = entry_preview(table=table, number=str(number), code=code).get("points")
     if points:
         snapshot["points"] = {

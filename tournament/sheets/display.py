@@ -9,8 +9,9 @@ from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.contracts import Contract, Suit, is_single_player
+from rules.contracts import Contract, is_single_player
 from scoring.entry_code import EntryCode, code_format
+from scoring.game import game_values
 from scoring.seating import dealer_index, playing_indices, round_of
 from tournament import models
 from tournament.scorekeeping.deck import deck_active, suit_word
@@ -131,22 +132,10 @@ class Row:
 
 def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
     position = {s.player_id: s.position for s in seats}
-    return code_format(
-        EntryCode(
-            contract=Contract(hand.contract),
-            declarer_seat=position[hand.declarer_id] if hand.declarer_id is not None else None,
-            suit=Suit(hand.suit) if hand.suit else None,
-            partner_seat=position.get(hand.partner_id) if hand.partner_id else None,
-            won=hand.won,
-            schneider=hand.schneider,
-            schwarz=hand.schwarz,
-            tout=hand.tout,
-            augen=hand.augen,
-            laufende=hand.laufende,
-            kontra=hand.kontra,
-        ),
-        deck_active(),
-    )
+    game = game_values(hand, player=position.get, players_as="_id", typed=True)
+    declarer, partner = game.pop("declarer"), game.pop("partner")
+    code = EntryCode(declarer_seat=declarer, partner_seat=partner, **game)
+    return code_format(code, deck_active())
 
 
 def sheet_seats(table: models.Table) -> list[models.Seat]:

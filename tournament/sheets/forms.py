@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.contracts import Contract
 from scoring.entry_code import CodeError, code_parse
+from scoring.game import game_values
 from tournament import models
 from tournament.scorekeeping.deck import deck_phrase
 from tournament.scorekeeping.violations import player_label
@@ -47,19 +48,7 @@ def game_from_code(code: str, seats: list[models.Seat]) -> HandEntry:
     """The game a code line means at a table with these seats; raises `CodeError`."""
     entry = code_parse(code, seats=len(seats))
     player = {s.position: s.player for s in seats}
-    return HandEntry(
-        contract=entry.contract.value,
-        declarer=player[entry.declarer_seat] if entry.declarer_seat is not None else None,
-        suit=entry.suit.value if entry.suit else "",
-        partner=player[entry.partner_seat] if entry.partner_seat else None,
-        won=entry.won,
-        schneider=entry.schneider,
-        schwarz=entry.schwarz,
-        tout=entry.tout,
-        augen=entry.augen,
-        laufende=entry.laufende,
-        kontra=entry.kontra,
-    )
+    return HandEntry(**game_values(entry, player=player.__getitem__, players_as="_seat"))
 
 
 #: The largest version a game can have (the column is a 32-bit integer on PostgreSQL).

@@ -19,6 +19,9 @@ PDFs are joined with pypdf, which keeps the first chunk's PDF/A catalogue (XMP m
 output intent) and info; every chunk embeds its fonts.
 """
 
+# Declared boilerplate (duplicates): the signed sheet's values passed by keyword are alike in shape
+# to other calls.
+
 from __future__ import annotations
 
 import gc

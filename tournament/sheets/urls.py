@@ -1,6 +1,8 @@
 """Scoresheets: entry by clerks, the supervisor's decisions, corrections, and the signed sheets
 as PDF/A (one table's, or a whole Durchgang's as a print job)."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.sheets.views import closing, deletion, line_approval, printing, sheet, supervision

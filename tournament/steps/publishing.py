@@ -10,6 +10,9 @@ drawn, the ranking between two Durchgänge, and the ranking at the end.
 - ranking: published live or after the last Durchgang.
 """
 
+# Declared boilerplate (duplicates): each step is built alike (`Step(...)`) and differs only in its
+# values.
+
 from __future__ import annotations
 
 from django.urls import reverse

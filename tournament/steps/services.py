@@ -24,6 +24,9 @@ The next action is the first step not done: its state is CURRENT, exactly one pe
 At most four queries, whatever the size of the tournament (tournament/steps/facts.py).
 """
 
+# Declared boilerplate (duplicates): each step is built alike (`Step(...)`) and differs only in its
+# values.
+
 from __future__ import annotations
 
 from dataclasses import replace

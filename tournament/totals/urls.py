@@ -1,5 +1,7 @@
 """Totals per table (Summenliste): the lines of a Durchgang, one table's save, the switch."""
 
+# Declared boilerplate (duplicates): its route list is alike in shape to every feature's urls.py.
+
 from django.urls import path
 
 from tournament.totals import views

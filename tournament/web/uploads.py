@@ -12,10 +12,12 @@ import datetime as dt
 import hashlib
 import secrets
 
+from django import forms
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.utils import timezone
 
+from config.uploads import MARGIN
 from tournament.models import Job
 
 FOLDER = "uploads"
@@ -77,3 +79,21 @@ def uploads_sweep(older_than: dt.timedelta | None = None) -> list[str]:
                 continue
             deleted.append(name)
     return deleted
+
+
+def upload_cut_off(request, limit: int) -> bool:
+    """Whether the request is larger than an upload of `limit` bytes may be: the upload handlers
+    stopped reading it at the limit (config/uploads.py), so its form sees no file at all."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    return length > limit + MARGIN
+
+
+def form_too_large(form_class: type[forms.Form], field: str, message: str) -> forms.Form:
+    """The upload form of a request cut off at the limit, with `message` at its file `field`."""
+    form = form_class(data={})
+    form.is_valid()
+    form.errors[field] = form.error_class([message])
+    return form

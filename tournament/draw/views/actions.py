@@ -1,6 +1,9 @@
 """The draw's actions that replace what there is — a redraw and a seat swap — each behind a
 confirmation page that says what will happen (tournament/web/confirm.py)."""
 
+# Declared boilerplate (duplicates): a preview's counted lines (ngettext) are alike in shape to
+# other previews.
+
 from __future__ import annotations
 
 import secrets

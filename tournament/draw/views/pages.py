@@ -1,5 +1,8 @@
 """Pages of the draw: the Durchgänge of a tournament, one Durchgang's tables, printouts."""
 
+# Declared boilerplate (duplicates): views composed of mixins and one generic view are alike in
+# shape.
+
 from __future__ import annotations
 
 from django.contrib import messages

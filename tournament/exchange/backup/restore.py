@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.game import GAME_FIELDS, game_values
 from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from tournament import models
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
@@ -270,14 +271,9 @@ class _Restore:
         for key, doc_table in self.doc_tables.items():
             for h in doc_table.hands:
                 e = extra[(*key, h.number)]
+                game = game_values(h, player=lambda name: self.player[name] if name else None)
                 rows.append(
-                    (self.tables[key].pk, h.number, h.contract.value)
-                    + (
-                        h.suit.value if h.suit else "",
-                        self.player[h.declarer] if h.declarer else None,
-                    )
-                    + (self.player[h.partner] if h.partner else None, h.won, h.schneider)
-                    + (h.schwarz, h.tout, h.augen, h.laufende, h.kontra, h.disallowed)
+                    (self.tables[key].pk, h.number, *game.values(), h.disallowed)
                     + (e["needs_approval"], h.approved_by, self.user(e["approved_by_user"]))
                     + (_time(e["approved_at"]), e["approval_note"], e["version"])
                     + (_time(e["created_at"]), _time(e["updated_at"]))
@@ -382,8 +378,7 @@ SEAT_FIELDS: tuple[str, ...]
 SEAT_FIELDS = ("table", "durchgang", "position", "player", "signed_at", "signature", "signed_by")
 SEAT_FIELDS += SEAT_TOTAL_FIELDS
 HAND_FIELDS: tuple[str, ...]  # built up over several lines
-HAND_FIELDS = ("table", "number", "contract", "suit", "declarer", "partner", "won", "schneider")
-HAND_FIELDS += ("schwarz", "tout", "augen", "laufende", "kontra", "struck", "needs_approval")
+HAND_FIELDS = ("table", "number", *GAME_FIELDS, "struck", "needs_approval")
 HAND_FIELDS += ("approved_by", "approved_by_user", "approved_at", "approval_note", "version")
 HAND_FIELDS += ("created_at", "updated_at")
 SANCTION_FIELDS = ("hand", "offender", "mistake_by", "reason", "recorded_by", "recorded_at")

@@ -1,6 +1,9 @@
 """The sheets "Kasse" (the cash summary of tournament/checkin/cash.py: Startgeld in, prize money
 out) and "Einlass" (each player's check-in and Startgeld)."""
 
+# Declared boilerplate (duplicates): a sheet's column list is alike in shape to the other sheets of
+# the workbook.
+
 from __future__ import annotations
 
 from decimal import Decimal

@@ -1,6 +1,9 @@
 """The sheets about the games: "Spiele" (every game with each seat's points), "Strafen"
 (sanctions) and "Korrekturen" (corrections of closed scoresheets)."""
 
+# Declared boilerplate (duplicates): a sheet's column list is alike in shape to the other sheets of
+# the workbook.
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator

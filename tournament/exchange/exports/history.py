@@ -3,6 +3,9 @@ every change of every game (entered, changed, deleted, approved, refused, struck
 corrections, signatures, closing), before and after in words as the sheet's page shows them,
 and every change of the point table, oldest first."""
 
+# Declared boilerplate (duplicates): a sheet's column list is alike in shape to the other sheets of
+# the workbook.
+
 from __future__ import annotations
 
 import heapq

@@ -1,5 +1,8 @@
 """The sheets about the players: "Rangliste" and one "Durchgang N" per Durchgang drawn."""
 
+# Declared boilerplate (duplicates): a sheet's column list is alike in shape to the other sheets of
+# the workbook.
+
 from __future__ import annotations
 
 from collections import defaultdict

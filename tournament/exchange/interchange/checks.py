@@ -5,6 +5,9 @@ sheet without a problem is scored by `scoring.scoresheet`, and the importer stor
 Problems are collected, not raised, so that one import names every one of them.
 """
 
+# Declared boilerplate (duplicates): reading, checking and storing one field after another is alike
+# in shape for every field.
+
 from __future__ import annotations
 
 from collections import Counter
@@ -16,6 +19,7 @@ from rules.presets import preset
 from rules.rule_sets import ALL_PASS_THROWN_IN, rule_set
 from rules.tabledata import point_table_from_dict
 from rules.tiebreaks import CHAINS
+from scoring.game import game_values
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import ScoredHand, score_sheet
 from scoring.seating import first_game_number, games_fit_tables_of_five
@@ -249,17 +253,7 @@ def _engine_hand(
     return HandFacts(
         number=h.number,
         seats=seats,
-        contract=h.contract,
-        declarer=h.declarer,
-        suit=h.suit,
-        partner=h.partner,
-        won=h.won,
-        schneider=h.schneider,
-        schwarz=h.schwarz,
-        tout=h.tout,
-        augen=h.augen,
-        laufende=h.laufende,
-        kontra=h.kontra,
+        **game_values(h, typed=True),
         offender=h.offender,
         mistake_by=h.mistake_by,
         struck=h.disallowed,

@@ -5,6 +5,9 @@ engine (`checks`), and only a document without any problem is stored, in one tra
 the score rows the engine computes.
 """
 
+# Declared boilerplate (duplicates): reading, checking and storing one field after another is alike
+# in shape for every field.
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -14,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.game import GAME_FIELDS, game_values
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, seat_totals
 from tournament import models
 from tournament.exchange.interchange.checks import (
@@ -146,17 +150,7 @@ def _persons_link(
 HAND_FIELDS = (
     "table",
     "number",
-    "contract",
-    "suit",
-    "declarer",
-    "partner",
-    "won",
-    "schneider",
-    "schwarz",
-    "tout",
-    "augen",
-    "laufende",
-    "kontra",
+    *GAME_FIELDS,
     "struck",
     "needs_approval",
     "approved_by",
@@ -242,17 +236,7 @@ def _hand_row(table_id: int, h: DocHand, pk: dict[str, int], needs_approval: boo
     return (
         table_id,
         h.number,
-        h.contract.value,
-        h.suit.value if h.suit else "",
-        pk[h.declarer] if h.declarer is not None else None,
-        pk[h.partner] if h.partner else None,
-        h.won,
-        h.schneider,
-        h.schwarz,
-        h.tout,
-        h.augen,
-        h.laufende,
-        h.kontra,
+        *game_values(h, player=lambda name: pk[name] if name else None).values(),
         h.disallowed,
         needs_approval,
         h.approved_by,

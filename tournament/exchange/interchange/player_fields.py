@@ -1,6 +1,9 @@
 """The `players` of an interchange file: id, name, club, the player replaced, and the optional
 `person` key that names the same person across files (docs/interchange-format.md)."""
 
+# Declared boilerplate (duplicates): reading, checking and storing one field after another is alike
+# in shape for every field.
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

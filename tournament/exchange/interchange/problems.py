@@ -1,5 +1,8 @@
 """Errors of an interchange document, each named with its place in the document."""
 
+# Declared boilerplate (duplicates): reading, checking and storing one field after another is alike
+# in shape for every field.
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,9 @@ The rules of the game (who may declare, which suit, approvals, points) are check
 docs/interchange-format.md gives.
 """
 
+# Declared boilerplate (duplicates): reading, checking and storing one field after another is alike
+# in shape for every field.
+
 from __future__ import annotations
 
 import datetime as dt

@@ -16,6 +16,9 @@ so here. Its database keeps no trace of who held the row before (its audit log i
 written), so the player is the row, as there.
 """
 
+# Declared boilerplate (duplicates): a report's counted lines are alike in shape to other
+# dataclasses of counts.
+
 from __future__ import annotations
 
 from collections import defaultdict

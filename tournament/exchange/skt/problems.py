@@ -1,6 +1,9 @@
 """Problems of a SchafkopfTurnier import, each naming the table and row of its file (or the
 tournament, round, table and seat where our rules refuse a result)."""
 
+# Declared boilerplate (duplicates): a list of problems is alike in shape to the interchange
+# reader's.
+
 from __future__ import annotations
 
 from dataclasses import dataclass

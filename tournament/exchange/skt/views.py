@@ -7,6 +7,9 @@ knows, with its SHA-256 (a file changed meanwhile is refused); an upload never c
 swept after an hour. The import is synchronous: such a database holds a few hundred rows.
 """
 
+# Declared boilerplate (duplicates): an upload's steps (limit, form, kept file, preview) are alike
+# in shape to the restore's.
+
 from __future__ import annotations
 
 import tempfile
@@ -21,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from config.uploads import MARGIN
 from rules.presets import PRESETS
 from tournament.exchange.skt.importer import DEFAULT_POINT_TABLE, SktReport, skt_import
 from tournament.exchange.skt.problems import SktError
@@ -30,7 +32,9 @@ from tournament.exchange.skt.report import report_lines
 from tournament.persons.access import OrganiserMixin
 from tournament.web.confirm import Preview, confirm_page, is_confirmed
 from tournament.web.uploads import (
+    form_too_large,
     restore_upload_limit,
+    upload_cut_off,
     upload_keep,
     upload_sha256,
     uploads_sweep,
@@ -96,10 +100,8 @@ class SktImportView(OrganiserMixin, View):
         if "token" in request.POST:
             then = self.perform if is_confirmed(request) else self.preview_page
             return self.checked(request.POST, then)
-        if _content_length(request) > upload_limit() + MARGIN:
-            form = SktUploadForm(data={})
-            form.is_valid()
-            form.errors["database"] = form.error_class([too_large_message()])
+        if upload_cut_off(request, upload_limit()):
+            form = form_too_large(SktUploadForm, "database", too_large_message())
             return self.upload_page(form, status=413)
         form = SktUploadForm(request.POST, request.FILES)
         if not form.is_valid():

@@ -1,3 +1,6 @@
+# Declared boilerplate (duplicates): a command's help and its German error lines are alike in shape
+# across the commands.
+
 import sys
 from pathlib import Path
 

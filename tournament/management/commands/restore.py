@@ -1,3 +1,6 @@
+# Declared boilerplate (duplicates): a command's help and its German error lines are alike in shape
+# across the commands.
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _

@@ -5,6 +5,9 @@ On an open sheet a correction is how a clerk changes or deletes a game that carr
 of the supervisor (struck, refused, approved, sanctioned: `services.decisions`).
 """
 
+# Declared boilerplate (duplicates): a change of a game is one call of its service (`hand_save`,
+# `_decide`) with keyword arguments, alike in shape where only the values differ.
+
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction

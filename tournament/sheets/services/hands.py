@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
+from scoring.game import GAME_FIELDS, game_values
 from scoring.hand import HandFacts, Violation, hand_violations
 from scoring.seating import first_game_number, sheet_length
 from tournament import models
@@ -70,7 +71,7 @@ class HandEntry:
 
     def fields(self) -> dict:
         """The game's fields, as `models.Hand` takes them (players stay the same objects)."""
-        return {name: getattr(self, name) for name in GAME_FIELDS}
+        return game_values(self)
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,6 @@ class Supervision:
     approval_note: str = ""
 
 
-GAME_FIELDS = tuple(HandEntry.__dataclass_fields__)
 # What a change of a stored game writes: the game and the supervisor's decisions on it.
 STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at")
 STORED_FIELDS += ("approval_note",)

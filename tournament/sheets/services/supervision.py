@@ -3,6 +3,9 @@
 and logged in the sheet's history in one transaction.
 """
 
+# Declared boilerplate (duplicates): a change of a game is one call of its service (`hand_save`,
+# `_decide`) with keyword arguments, alike in shape where only the values differ.
+
 from __future__ import annotations
 
 from collections.abc import Callable

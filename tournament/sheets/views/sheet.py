@@ -2,6 +2,9 @@
 game entry, one game, signatures and closing. Clerks and supervisors; views glue forms to
 the services."""
 
+# Declared boilerplate (duplicates): views composed of mixins and one generic view are alike in
+# shape.
+
 from __future__ import annotations
 
 import contextlib

@@ -1,6 +1,9 @@
 """The supervisor's pages: approvals, struck games and sanctions of single games, and corrections
 of closed sheets. Clerks may ask for corrections."""
 
+# Declared boilerplate (duplicates): views composed of mixins and one generic view are alike in
+# shape.
+
 from __future__ import annotations
 
 from collections.abc import Sequence
