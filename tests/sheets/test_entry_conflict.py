@@ -110,3 +110,22 @@ def test_keeping_the_stored_game_drops_the_typed_one(two_clerks):
     page = anna.get(response.url).content.decode()
     assert "Spiel 1 bleibt wie gespeichert; Ihre Eingabe wurde nicht gespeichert." in page
     assert Table.objects.get(durchgang__tournament__slug=SLUG, number=1).hands.count() == 1
+
+
+def test_a_retry_of_a_save_that_went_through_is_saved_not_a_conflict(two_clerks):
+    """Issue 31: the answer to Anna's save of game 1 was lost; she sends the same line again,
+    on the version she had (0: a new game). It is stored already, exactly as typed: she is told
+    it is saved, and nothing is stored twice."""
+    anna, _berta = two_clerks
+    retry = save(anna, "r e 1 3 +", 0)
+    assert retry.status_code == 302
+    page = anna.get(retry["Location"]).content.decode()
+    assert "wurde inzwischen" not in page
+    assert stored() == ("eichel", 1, True, 1)
+    assert SheetEvent.objects.filter(number=1).count() == 1
+
+    # Another game on the same old version still conflicts: somebody else's game is there.
+    other = save(anna, "r e 1 3 -", 0)
+    assert other.status_code == 400
+    assert "Spiel 1 wurde inzwischen von jemand anderem geändert" in other.content.decode()
+    assert stored() == ("eichel", 1, True, 1)

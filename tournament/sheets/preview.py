@@ -12,8 +12,8 @@ from tournament import models
 from tournament.scorekeeping.engine import tournament_point_table
 from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import code_message, game_from_code
+from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
-from tournament.sheets.services.hands import hand_check
 from tournament.web.form_errors import errors_text
 
 

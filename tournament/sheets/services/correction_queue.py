@@ -15,8 +15,9 @@ from tournament.scorekeeping.history import hand_snapshot
 from tournament.sheets.display import snapshot_text
 from tournament.sheets.facts import facts_compared, player_text, stored_offender
 from tournament.sheets.services.corrections import corrections_pending, game_from_json
+from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
-from tournament.sheets.services.hands import SanctionKeys, hand_check, hand_draft
+from tournament.sheets.services.hands import SanctionKeys, hand_draft
 from tournament.sheets.services.outlook import ChangeOutlook, change_outlook, sheet_games
 from tournament.web.form_errors import errors_text
 

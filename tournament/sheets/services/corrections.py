@@ -18,11 +18,11 @@ from tournament import models
 from tournament.scorekeeping.engine import hand_sanction
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
 from tournament.sheets.services.decisions import hand_decisions
+from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.hands import (
     HandEntry,
     SanctionKeys,
-    hand_check,
     hand_delete,
     hand_save,
     table_lock,

@@ -17,16 +17,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.contracts import Contract
 from scoring.game import GAME_FIELDS, game_values
-from scoring.hand import HandFacts, Violation, hand_violations
-from scoring.seating import first_game_number, sheet_length
 from tournament import models
-from tournament.scorekeeping.engine import SheetContext, engine_hand, hand_sanction, sheet_context
+from tournament.scorekeeping.engine import hand_sanction, sheet_context
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
 from tournament.scorekeeping.scores import table_rescore
 from tournament.sheets.services.decisions import decided_message, hand_decisions
-from tournament.sheets.services.hand_errors import HandConflict, HandRuleError, violations_as_errors
+from tournament.sheets.services.hand_check import hand_check, thrown_in_delete_check
+from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 
 
 @dataclass(frozen=True)
@@ -92,75 +90,6 @@ STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "app
 STORED_FIELDS += ("approval_note",)
 # An approval is given for this game: it lapses when one of these changes.
 APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
-
-
-def hand_check(
-    hand: models.Hand,
-    *,
-    table: models.Table | None = None,
-    context: SheetContext | None = None,
-    offender_id: int | None = None,
-    mistake_by_id: int | None = None,
-) -> HandFacts:
-    """The engine's view of `hand` on the sheet of `context` (read from `table` when the caller
-    has none), with the offender of a sanction and who made the mistake (3.4.18), if any;
-    raises `HandRuleError` when it breaks a rule of the tournament."""
-    if context is None:
-        assert table is not None, "hand_check needs the table or its context"
-        context = sheet_context(table)
-    others = dict(
-        models.Hand.objects.filter(table_id=context.table_id)
-        .exclude(number=hand.number)
-        .values_list("number", "contract")
-    )
-    thrown = [n for n, contract in others.items() if contract == Contract.ZUSAMMENGEWORFEN]
-    thrown += [hand.number] if hand.thrown_in else []
-    engine = engine_hand(
-        hand,
-        context,
-        offender_id=offender_id,
-        mistake_by_id=mistake_by_id,
-        first_number=first_game_number(thrown),
-    )
-    problems = hand_violations(engine, context.rules, thrown_in=len(thrown))
-    problems += _lines_beyond(others, context, thrown_in=len(thrown))
-    if problems:
-        raise HandRuleError(violations_as_errors(problems))
-    return engine
-
-
-def _lines_beyond(
-    others: dict[int, str], context: SheetContext, *, thrown_in: int
-) -> list[Violation]:
-    """A line of the sheet the change would leave beyond its end: where thrown-in deals do not
-    count as games, each gives the sheet a line, and changing or deleting one takes it away."""
-    rules = context.rules
-    if not others or rules.thrown_in_counts or not rules.all_pass_thrown_in:
-        return []
-    length = sheet_length(
-        seats=len(context.seats),
-        games_per_durchgang=rules.games_per_durchgang,
-        thrown_in=thrown_in,
-        thrown_in_counts=False,
-    )
-    return [
-        Violation("number", "line_beyond_sheet", {"number": n, "max": length})
-        for n in sorted(others)
-        if n > length
-    ]
-
-
-def _thrown_in_delete_check(context: SheetContext, number: int) -> None:
-    """Refuse to delete thrown-in line `number` when a line would then lie beyond the sheet."""
-    others = dict(
-        models.Hand.objects.filter(table_id=context.table_id)
-        .exclude(number=number)
-        .values_list("number", "contract")
-    )
-    thrown = sum(contract == Contract.ZUSAMMENGEWORFEN for contract in others.values())
-    problems = _lines_beyond(others, context, thrown_in=thrown)
-    if problems:
-        raise HandRuleError(violations_as_errors(problems))
 
 
 def totals_table_error() -> HandRuleError:
@@ -234,6 +163,8 @@ def hand_save(
         if table.by_totals:
             raise totals_table_error()
         hand = _stored_hand(table, number)
+        if supervision is None and hand is not None and _stored_as_typed(hand, game):
+            return hand  # a retry of a save that went through: nothing left to do
         if hand is not None and version is not None and hand.version != version:
             raise HandConflict(number)
         if hand is None and version:
@@ -273,6 +204,13 @@ def hand_save(
             reason=reason,
         )
     return saved
+
+
+def _stored_as_typed(hand: models.Hand, game: HandEntry) -> bool:
+    """Whether the stored game is the typed one, field for field: a clerk's or phone's retry
+    of a save whose answer was lost (a restart, a broken connection) finds its game stored."""
+    stored = game_values(hand, players_as="_id")
+    return stored == game_values(game, player=lambda player: player.pk)
 
 
 def _stored_hand(table: models.Table, number: int) -> models.Hand | None:
@@ -392,7 +330,7 @@ def hand_delete(
         before = hand_snapshot(hand)
         context = sheet_context(table)
         if hand.thrown_in:
-            _thrown_in_delete_check(context, number)
+            thrown_in_delete_check(context, number)
         if not models.Hand.objects.filter(pk=hand.pk, version=hand.version).delete()[0]:
             raise HandConflict(number)
         table_rescore(context)

@@ -19,9 +19,9 @@ from tournament import models
 from tournament.scorekeeping.engine import SheetContext, hand_sanction, sheet_context
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
 from tournament.scorekeeping.scores import table_rescore
+from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError, violations_as_errors
 from tournament.sheets.services.hands import (
-    hand_check,
     sheet_closed_error,
     table_lock,
     version_bump,
