@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament import models
 from tournament.phones.services import Outcome, entry_once, seat_confirm
+from tournament.scorekeeping.sheet_lock import table_seats
 from tournament.sheets.entry import entry_save
 from tournament.sheets.first_game import first_game_note
 from tournament.sheets.forms import EntryForm
@@ -31,7 +32,9 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
 
     def attempt(table: models.Table) -> tuple[Outcome, str]:
-        hand, form = entry_save(data, table=table, user=None, reason=_("entered on the phone"))
+        hand, form, _table = entry_save(
+            data, seats=table_seats(table), user=None, reason=_("entered on the phone")
+        )
         if hand is None:
             if getattr(form, "conflict", False):
                 return Outcome.CONFLICT, _(

@@ -113,8 +113,10 @@ def hand_sanction(hand: models.Hand | None) -> models.Sanction | None:
     game). The one reading of a stored sanction: it is a decision of the supervisor on the game,
     and its offender is part of the engine's view of the game (`engine_hand`). Load games with
     `select_related("sanction")`: a game without one costs no query then."""
-    if hand is None or hand.pk is None:
+    if hand is None:
         return None
+    if hand.pk is None:  # a game not stored yet carries the sanction planned for it, if any
+        return models.Hand.sanction.related.get_cached_value(hand, default=None)
     try:
         return hand.sanction
     except models.Sanction.DoesNotExist:

@@ -14,6 +14,7 @@ from tournament import models
 from tournament.scorekeeping.bulk import rows_insert
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.scorekeeping.engine import SheetContext, stored_engine_hand, thrown_in_numbers
+from tournament.scorekeeping.sheet_lock import LockedSheet
 
 SCORE_FIELDS = (
     "hand",
@@ -27,6 +28,8 @@ SCORE_FIELDS = (
     "solo_won",
     "solo_played",
 )
+#: The same, as the model's attribute names (the keys by their ids).
+SCORE_COLUMNS = ("hand_id", "player_id", "tournament_id", *SCORE_FIELDS[3:])
 
 
 def table_rescore(context: SheetContext) -> None:
@@ -54,15 +57,7 @@ def sheets_rescore(sheets: Iterable[tuple[SheetContext, list[models.Hand]]]) -> 
     changed, rows, count = [], [], 0
     totals: dict[tuple[int, int], tuple[int, ...]] = {}
     for context, stored in sheets:
-        approved = {h.number for h in stored if h.approved_by}
-        first = first_game_number(thrown_in_numbers(stored))
-        scored = score_sheet(
-            [stored_engine_hand(h, context, first_number=first) for h in stored],
-            table=context.point_table,
-            solo_approval_from=context.solo_approval_from,
-            # Called by score_sheet at once, before the loop moves on.
-            approved=lambda h: h.number in approved,  # noqa: B023
-        )
+        scored = sheet_scored(context, stored)
         for result, hand in zip(scored, stored, strict=True):
             if hand.needs_approval != result.needs_approval:
                 hand.needs_approval = result.needs_approval
@@ -81,6 +76,92 @@ def sheets_rescore(sheets: Iterable[tuple[SheetContext, list[models.Hand]]]) -> 
     rows_insert(models.HandScore, SCORE_FIELDS, rows)
     seats_total(totals)
     return count
+
+
+def sheet_scored(context: SheetContext, hands: Sequence[models.Hand]) -> list[ScoredHand]:
+    """The engine's scores of a sheet's games (`hands`, in number order): computed, not stored."""
+    approved = {h.number for h in hands if h.approved_by}
+    first = first_game_number(thrown_in_numbers(hands))
+    return score_sheet(
+        [stored_engine_hand(h, context, first_number=first) for h in hands],
+        table=context.point_table,
+        solo_approval_from=context.solo_approval_from,
+        approved=lambda h: h.number in approved,
+    )
+
+
+#: A sheet's score rows (`SCORE_COLUMNS` order), by game id and player id.
+ScoreRows = dict[int, dict[int, tuple]]
+
+
+def sheet_scores_store(
+    sheet: LockedSheet,
+    hands: Sequence[models.Hand],
+    scored: Sequence[ScoredHand],
+    before: ScoreRows,
+) -> ScoreRows:
+    """After a change of one game: store the scores of the sheet's games (`hands`, all saved,
+    in number order, scored as `scored`) where they differ from the rows stored `before`
+    (`score_rows_stored`), each seat's totals where they changed, and count the change of the
+    public pages. A few statements, whatever the length of the sheet. Returns the rows now."""
+    context = sheet.context
+    after = rows_by_hand(context, hands, scored)
+    fresh = [
+        row
+        for hand_id, rows in after.items()
+        if rows != before.get(hand_id)
+        for row in rows.values()
+    ]
+    # A game whose scored players changed (a deal thrown in, or no longer) loses its old rows.
+    gone = [
+        hand_id for hand_id, rows in before.items() if rows.keys() != after.get(hand_id, {}).keys()
+    ]
+    if gone:
+        models.HandScore.objects.filter(hand_id__in=gone).delete()
+    if fresh:
+        models.HandScore.objects.bulk_create(
+            [models.HandScore(**dict(zip(SCORE_COLUMNS, row, strict=True))) for row in fresh],
+            update_conflicts=True,
+            unique_fields=["hand", "player"],
+            update_fields=SCORE_COLUMNS[4:],
+        )
+    totals = seat_totals(context.seats, scored)
+    changed = []
+    for seat in sheet.seats:
+        values = totals[str(seat.player_id)]
+        if tuple(getattr(seat, name) for name in SEAT_TOTAL_FIELDS) != values:
+            for name, value in zip(SEAT_TOTAL_FIELDS, values, strict=True):
+                setattr(seat, name, value)
+            changed.append(seat)
+    models.Seat.objects.bulk_update(changed, SEAT_TOTAL_FIELDS)
+    public_pages_changed(context.tournament_id)
+    return after
+
+
+def score_rows_stored(hands: Sequence[models.Hand]) -> ScoreRows:
+    """The score rows stored for `hands` (saved games)."""
+    stored = models.HandScore.objects.filter(hand_id__in=[h.pk for h in hands])
+    rows: ScoreRows = {}
+    for row in stored.values_list(*SCORE_COLUMNS):
+        rows.setdefault(row[0], {})[row[1]] = row
+    return rows
+
+
+def rows_by_hand(
+    context: SheetContext, hands: Sequence[models.Hand], scored: Sequence[ScoredHand]
+) -> ScoreRows:
+    """The score rows of saved games scored as `scored`."""
+    rows = score_values(
+        scored,
+        [h.pk for h in hands],
+        players=context.players,
+        tournament_id=context.tournament_id,
+        durchgang_number=context.durchgang_number,
+    )
+    by_hand: ScoreRows = {}
+    for row in rows:
+        by_hand.setdefault(row[0], {})[row[1]] = row
+    return by_hand
 
 
 def score_values(

@@ -5,13 +5,15 @@ the line, save the game, and after a conflict offer the line again beside the ga
 
 from __future__ import annotations
 
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
 from tournament import models
 from tournament.scorekeeping.engine import entry_lines
+from tournament.scorekeeping.sheet_lock import sheet_lock
 from tournament.sheets.conflict import entry_conflict, overwrite_version
-from tournament.sheets.display import sheet_seats
 from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import hand_save
@@ -19,41 +21,50 @@ from tournament.web.form_errors import form_errors_add
 
 
 def entry_save(
-    posted, *, table: models.Table, user, reason: str = "", as_supervisor: bool = False
-) -> tuple[models.Hand | None, EntryForm]:
-    """Save the entry line `posted` at `table` (a clerk's page or a table's phone): the game
-    stored, or None and the form with the errors next to their fields. After a version
-    conflict the form keeps the version the clerk had loaded, and `conflict` shows the game
-    stored now: the line is saved over it only by the explicit choice (`overwrite_version`),
-    against the version shown. Only `as_supervisor` (a supervisor of the
-    tournament; never a phone) changes a game that carries the supervisor's decision."""
-    seats = sheet_seats(table)
-    games = entry_lines(
-        table.durchgang.tournament,
-        seats=table.seat_count,
-        thrown_in=table.hands.filter(contract=Contract.ZUSAMMENGEWORFEN).count(),
-    )
-    form = EntryForm(posted, seats=seats, games=games)
-    if not form.is_valid():
-        return None, form
-    data = form.cleaned_data
-    chosen = overwrite_version(posted, data["number"])
+    posted,
+    *,
+    seats: QuerySet[models.Seat],
+    user,
+    reason: str = "",
+    as_supervisor: bool = False,
+) -> tuple[models.Hand | None, EntryForm, models.Table]:
+    """Save the entry line `posted` at the table of `seats` (a query of its seats: `table_seats`,
+    or the seats of the table a page's address names), a clerk's page or a table's phone: the
+    game stored, or None and the form with the errors next to their fields; and the table.
+    After a version conflict the form keeps the version the clerk had loaded, and `conflict`
+    shows the game stored now: the line is saved over it only by the explicit choice
+    (`overwrite_version`), against the version shown. Only `as_supervisor` (a supervisor of the
+    tournament; never a phone) changes a game that carries the supervisor's decision. Raises
+    `Table.DoesNotExist` when there is no such table."""
     try:
-        hand = hand_save(
-            table=table,
-            number=data["number"],
-            game=data["game"],
-            version=data["version"] if chosen is None else chosen,
-            user=user,
-            reason=reason,
-            as_supervisor=as_supervisor,
-        )
-    except HandRuleError as error:
+        with transaction.atomic():  # the sheet locked and read once, checked and written
+            sheet = sheet_lock(seats)
+            table = sheet.table
+            thrown_in = sum(h.contract == Contract.ZUSAMMENGEWORFEN for h in sheet.hands)
+            games = entry_lines(
+                table.durchgang.tournament, seats=table.seat_count, thrown_in=thrown_in
+            )
+            form = EntryForm(posted, seats=sheet.seats, games=games)
+            if not form.is_valid():
+                return None, form, table
+            data = form.cleaned_data
+            chosen = overwrite_version(posted, data["number"])
+            hand = hand_save(
+                table=table,
+                number=data["number"],
+                game=data["game"],
+                version=data["version"] if chosen is None else chosen,
+                user=user,
+                reason=reason,
+                as_supervisor=as_supervisor,
+                sheet=sheet,
+            )
+    except HandRuleError as error:  # nothing stored: the transaction is undone
         form_errors_add(form, error.errors, default="code")
-        return None, form
-    except HandConflict:
-        return None, entry_conflict(form, table)
-    return hand, form
+        return None, form, table
+    except (HandConflict, IntegrityError):  # an IntegrityError: the same game created meanwhile
+        return None, entry_conflict(form, table), table
+    return hand, form, table
 
 
 def conflict_message(number: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -35,6 +36,20 @@ def tournament_role(user, tournament: Tournament) -> str | None:
     )
 
 
+def tournament_with_role(slug: str, user) -> tuple[Tournament, str | None]:
+    """The tournament under `slug` (404 when there is none) and the user's role in it, read
+    together in one query."""
+    tournaments = Tournament.objects.filter(slug=slug)
+    member = user.is_authenticated and not user.is_superuser
+    if member:
+        roles = Membership.objects.filter(tournament=OuterRef("pk"), user=user).order_by("pk")
+        tournaments = tournaments.annotate(user_role=Subquery(roles.values("role")[:1]))
+    tournament = get_object_or_404(tournaments)
+    if member:
+        return tournament, tournament.user_role  # type: ignore[attr-defined]
+    return tournament, SUPERVISOR if user.is_authenticated else None
+
+
 def role_allows(role: str | None, required: str) -> bool:
     return role is not None and required in GRANTS[role]
 
@@ -52,9 +67,8 @@ class TournamentMixin:
     kwargs: dict[str, Any]
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.tournament, self.role = tournament_with_role(kwargs["slug"], request.user)
         deck_activate(self.tournament.deck)  # its cards' names for the rest of the request
-        self.role = tournament_role(request.user, self.tournament)
         if not role_allows(self.role, self.required_role):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

@@ -3,6 +3,8 @@ to: the engine's violations, and a line the change would leave beyond the sheet'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.contracts import Contract
 from scoring.hand import HandFacts, Violation, hand_violations
 from scoring.seating import first_game_number, sheet_length
@@ -18,6 +20,7 @@ def hand_check(
     context: SheetContext | None = None,
     offender_id: int | None = None,
     mistake_by_id: int | None = None,
+    hands: Sequence[models.Hand] | None = None,
 ) -> HandFacts:
     """The engine's view of `hand` on the sheet of `context` (read from `table` when the caller
     has none), with the offender of a sanction and who made the mistake (3.4.18), if any;
@@ -25,11 +28,11 @@ def hand_check(
     if context is None:
         assert table is not None, "hand_check needs the table or its context"
         context = sheet_context(table)
-    others = dict(
-        models.Hand.objects.filter(table_id=context.table_id)
-        .exclude(number=hand.number)
-        .values_list("number", "contract")
-    )
+    if hands is None:
+        stored = models.Hand.objects.filter(table_id=context.table_id).exclude(number=hand.number)
+        others = dict(stored.values_list("number", "contract"))
+    else:  # the sheet's games as the caller read them
+        others = {h.number: h.contract for h in hands if h.number != hand.number}
     thrown = [n for n, contract in others.items() if contract == Contract.ZUSAMMENGEWORFEN]
     thrown += [hand.number] if hand.thrown_in else []
     engine = engine_hand(

@@ -1,9 +1,10 @@
 """Recording games: validate with the engine, store the game, write its scores.
 
-Every save rescoring the whole sheet (at most 40 games) keeps the approval rule (which counts
-the single-player games of the sheet) and the stored scores consistent with each other. A save
-reads the sheet's rules and seats once (`sheet_context`) and hands them to the check and to the
-rescore.
+A save locks the table and reads its sheet once (`scorekeeping.sheet_lock`: seats, games) and
+the score rows stored for it; it checks and scores the whole sheet in memory (at most 40 games),
+which keeps the approval rule (it counts the sheet's single-player games) and the stored scores
+consistent with each other, and writes only what changed: the game, the score rows and seat
+totals that differ, the public pages' counter and the history. About ten queries a request.
 """
 
 from __future__ import annotations
@@ -11,85 +12,34 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.game import GAME_FIELDS, game_values
+from scoring.game import game_values
 from tournament import models
 from tournament.scorekeeping.engine import hand_sanction, sheet_context
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
-from tournament.scorekeeping.scores import table_rescore
+from tournament.scorekeeping.scores import (
+    ScoreRows,
+    score_rows_stored,
+    sheet_scored,
+    sheet_scores_store,
+    table_rescore,
+)
+from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock, table_lock, table_seats
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hand_check import hand_check, thrown_in_delete_check
+from tournament.sheets.services.hand_entry import (
+    APPROVED_FIELDS,
+    STORED_FIELDS,
+    HandEntry,
+    SanctionInput,
+    SanctionKeys,
+    Supervision,
+)
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
-
-
-@dataclass(frozen=True)
-class SanctionInput:
-    offender: models.Player
-    reason: str
-    mistake_by: models.Player | None = None  # 3.4.18: whose mistake the offender revealed after
-
-
-@dataclass(frozen=True)
-class SanctionKeys:
-    """The players of a game's sanction as the engine takes them (none: no sanction)."""
-
-    offender_id: int | None = None
-    mistake_by_id: int | None = None
-
-    @classmethod
-    def of(cls, sanction: models.Sanction | SanctionInput | None) -> SanctionKeys:
-        if sanction is None:
-            return cls()
-        if isinstance(sanction, SanctionInput):
-            mistake_by = sanction.mistake_by
-            return cls(sanction.offender.pk, mistake_by.pk if mistake_by is not None else None)
-        return cls(sanction.offender_id, sanction.mistake_by_id)
-
-
-@dataclass(frozen=True)
-class HandEntry:
-    """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
-
-    contract: str
-    declarer: models.Player | None  # None only for a thrown-in deal
-    suit: str = ""
-    partner: models.Player | None = None
-    won: bool | None = None
-    schneider: bool = False
-    schwarz: bool = False
-    tout: bool = False
-    augen: int | None = None
-    laufende: int | None = None
-    kontra: int = 0
-
-    def fields(self) -> dict:
-        """The game's fields, as `models.Hand` takes them (players stay the same objects)."""
-        return game_values(self)
-
-
-@dataclass(frozen=True)
-class Supervision:
-    """The supervisor's decisions on a game: struck (5.2.17), approval, sanction (3.4.17).
-    The details of an approval (when, by which user, the note) are written only when given
-    (a restored game: `services.restore`); otherwise those stored stay."""
-
-    struck: bool = False
-    approved_by: str = ""
-    sanction: SanctionInput | None = None
-    approved_at: datetime | None = None
-    approval_note: str = ""
-
-
-# What a change of a stored game writes: the game and the supervisor's decisions on it.
-STORED_FIELDS = (*GAME_FIELDS, "struck", "approved_by", "approved_by_user", "approved_at")
-STORED_FIELDS += ("approval_note",)
-# An approval is given for this game: it lapses when one of these changes.
-APPROVED_FIELDS = ("contract", "suit", "declarer_id", "tout")
 
 
 def totals_table_error() -> HandRuleError:
@@ -101,17 +51,6 @@ def totals_table_error() -> HandRuleError:
 def sheet_closed_error() -> HandRuleError:
     return HandRuleError(
         {"__all__": [_("The sheet is closed: a change needs a correction signed off.")]}
-    )
-
-
-def table_lock(table: models.Table) -> models.Table:
-    """The table, locked for the rest of the transaction (a no-op lock on SQLite, whose
-    IMMEDIATE transactions serialise writers anyway). Only the table's row: PostgreSQL would
-    otherwise lock its Durchgang and tournament too, and every table would wait for the others."""
-    return (
-        models.Table.objects.select_for_update(of=("self",))
-        .select_related("durchgang__tournament")
-        .get(pk=table.pk)
     )
 
 
@@ -144,6 +83,7 @@ def hand_save(
     reason: str = "",
     allow_closed: bool = False,
     as_supervisor: bool = False,
+    sheet: LockedSheet | None = None,
 ) -> models.Hand:
     """Create game `number` on the sheet of `table`, or change it; log it in the history.
 
@@ -154,61 +94,114 @@ def hand_save(
     is changed only `as_supervisor` (a supervisor of the tournament, or a correction the
     supervisor signs off). Raises `HandRuleError` (nothing stored) when the game breaks a rule,
     the sheet is closed or the caller may not change a decided game, `HandConflict` when
-    somebody else saved the game since the caller loaded it.
+    somebody else saved the game since the caller loaded it. `sheet`: the sheet as the
+    caller's transaction has locked and read it (`sheet_lock`); that transaction then undoes
+    what an error leaves half done.
     """
-    with transaction.atomic():
-        table = table_lock(table)
-        if table.closed and not allow_closed:
-            raise sheet_closed_error()
-        if table.by_totals:
-            raise totals_table_error()
-        hand = _stored_hand(table, number)
-        if supervision is None and hand is not None and _stored_as_typed(hand, game):
-            return hand  # a retry of a save that went through: nothing left to do
-        if hand is not None and version is not None and hand.version != version:
-            raise HandConflict(number)
-        if hand is None and version:
-            raise HandConflict(number)
-        if hand is not None and not as_supervisor:
-            decided_refuse(hand)
-        before = hand_snapshot(hand)
-        draft, keys = _draft(table, number, hand, game, supervision)
-        context = sheet_context(table)
-        hand_check(
-            draft, context=context, offender_id=keys.offender_id, mistake_by_id=keys.mistake_by_id
-        )
-        if hand is None:
-            try:
-                with transaction.atomic():
-                    draft.save()
-            except IntegrityError as exc:  # another clerk created the same game meanwhile
-                raise HandConflict(number) from exc
-        else:
-            columns = _column_names(STORED_FIELDS)
-            version_bump(draft, draft.version, **{f: getattr(draft, f) for f in columns})
-        if supervision is not None:
-            _sanction_replace(draft, supervision.sanction)
-        table_rescore(context)
-        saved = models.Hand.objects.select_related("sanction", "declarer", "partner").get(
-            pk=draft.pk
-        )
-        if kind is None:
-            kind = Kind.ENTERED if hand is None else Kind.EDITED
-        event_log(
-            table=table,
-            kind=kind,
-            user=user,
-            number=number,
-            before=before,
-            after=hand_snapshot(saved),
-            reason=reason,
-        )
-    return saved
+    change = _Change(number, game, supervision, version, user, kind, reason)
+    if sheet is not None:
+        return _hand_write(sheet, change, allow_closed=allow_closed, as_supervisor=as_supervisor)
+    try:
+        with transaction.atomic():
+            return _hand_write(
+                sheet_lock(table_seats(table)),
+                change,
+                allow_closed=allow_closed,
+                as_supervisor=as_supervisor,
+            )
+    except IntegrityError as exc:  # another clerk created the same game meanwhile
+        raise HandConflict(number) from exc
+
+
+@dataclass(frozen=True)
+class _Change:
+    number: int
+    game: HandEntry
+    supervision: Supervision | None
+    version: int | None
+    user: object
+    kind: str | None
+    reason: str
+
+
+def _hand_write(
+    sheet: LockedSheet, change: _Change, *, allow_closed: bool, as_supervisor: bool
+) -> models.Hand:
+    """`hand_save` on the locked sheet: checked and scored in memory, then written in a few
+    statements (the game, the score rows and seat totals that changed, the history)."""
+    table, number, supervision = sheet.table, change.number, change.supervision
+    if table.closed and not allow_closed:
+        raise sheet_closed_error()
+    if table.by_totals:
+        raise totals_table_error()
+    hand = sheet.hand(number)
+    if supervision is None and hand is not None and _stored_as_typed(hand, change.game):
+        return hand  # a retry of a save that went through: nothing left to do
+    if hand is not None and change.version is not None and hand.version != change.version:
+        raise HandConflict(number)
+    if hand is None and change.version:
+        raise HandConflict(number)
+    if hand is not None and not as_supervisor:
+        decided_refuse(hand)
+    context, players = sheet.context, sheet.players
+    rows_before = score_rows_stored(sheet.hands)
+    before = _snapshot(hand, players, rows_before)
+    draft, keys = _draft(table, number, hand, change.game, supervision)
+    sanction = _sanction_planned(draft, supervision) if supervision is not None else None
+    hands = sorted([h for h in sheet.hands if h.number != number] + [draft], key=_number)
+    hand_check(
+        draft,
+        context=context,
+        hands=hands,
+        offender_id=keys.offender_id,
+        mistake_by_id=keys.mistake_by_id,
+    )
+    scored = sheet_scored(context, hands)
+    flagged = []
+    for other, result in zip(hands, scored, strict=True):
+        if other.needs_approval != result.needs_approval:
+            other.needs_approval = result.needs_approval
+            flagged += [other] if other is not draft else []
+    if hand is None:
+        draft.save()
+    else:
+        columns = [*_column_names(STORED_FIELDS), "needs_approval"]
+        version_bump(draft, draft.version, **{f: getattr(draft, f) for f in columns})
+    if supervision is not None:
+        _sanction_store(draft, sanction, replace=hand is not None)
+    models.Hand.objects.bulk_update(flagged, ["needs_approval"])
+    rows_after = sheet_scores_store(sheet, hands, scored, rows_before)
+    event_log(
+        table=table,
+        kind=change.kind or (Kind.ENTERED if hand is None else Kind.EDITED),
+        user=change.user,
+        number=number,
+        before=before,
+        after=_snapshot(draft, players, rows_after),
+        reason=change.reason,
+    )
+    return draft
+
+
+def _number(hand: models.Hand) -> int:
+    return hand.number
+
+
+def _snapshot(
+    hand: models.Hand | None, players: dict[int, models.Player], rows: ScoreRows
+) -> dict | None:
+    """The history's snapshot of a game of the locked sheet, its points from the score rows."""
+    if hand is None:
+        return None
+    points = {player: row[4] for player, row in rows.get(hand.pk, {}).items()}
+    return hand_snapshot(hand, players=players, points=points)
 
 
 def _stored_as_typed(hand: models.Hand, game: HandEntry) -> bool:
     """Whether the stored game is the typed one, field for field: a clerk's or phone's retry
     of a save whose answer was lost (a restart, a broken connection) finds its game stored."""
+    if hand_decisions(hand):  # the supervisor decided on it since: no retry of the clerk's
+        return False
     stored = game_values(hand, players_as="_id")
     return stored == game_values(game, player=lambda player: player.pk)
 
@@ -229,6 +222,8 @@ def _draft(
     the players of its sanction: the supervisor's decisions as given, or those stored (an
     approval lapses when the approved game changes)."""
     draft = hand or models.Hand(table=table, number=number)
+    if hand is None:
+        models.Hand.sanction.related.set_cached_value(draft, None)  # a new game has none yet
     old = {name: getattr(draft, name) for name in APPROVED_FIELDS}
     for name, value in game.fields().items():
         setattr(draft, name, value)
@@ -254,15 +249,25 @@ def hand_draft(
     return _draft(table, number, copy.copy(hand) if hand is not None else None, game, None)
 
 
-def _sanction_replace(hand: models.Hand, sanction: SanctionInput | None) -> None:
-    models.Sanction.objects.filter(hand=hand).delete()
-    if sanction is not None:
-        models.Sanction.objects.create(
-            hand=hand,
-            offender=sanction.offender,
-            mistake_by=sanction.mistake_by,
-            reason=sanction.reason,
+def _sanction_planned(draft: models.Hand, supervision: Supervision) -> models.Sanction | None:
+    """The sanction the supervisor gives the game, not stored yet; the game carries it from now
+    on, so that checking and scoring it see it."""
+    given = supervision.sanction
+    sanction = None
+    if given is not None:
+        sanction = models.Sanction(
+            offender=given.offender, mistake_by=given.mistake_by, reason=given.reason
         )
+    models.Hand.sanction.related.set_cached_value(draft, sanction)
+    return sanction
+
+
+def _sanction_store(hand: models.Hand, sanction: models.Sanction | None, *, replace: bool) -> None:
+    if replace:
+        models.Sanction.objects.filter(hand=hand).delete()
+    if sanction is not None:
+        sanction.hand = hand
+        sanction.save()
 
 
 def _column_names(fields: Iterable[str]) -> list[str]:

@@ -230,15 +230,22 @@ class HandEnterView(SheetPageMixin, TemplateView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        table = self.get_table()
         kept = number_or_none(request.POST.get(KEEP, ""))
         if kept is not None:  # after a conflict: the stored game stays, the typed one goes
             messages.info(request, kept_message(kept))
-            return redirect(self.sheet_url(table))
+            return redirect(self.sheet_url(self.get_table()))
         supervisor = role_allows(self.role, SUPERVISOR)
-        hand, form = entry_save(
-            request.POST, table=table, user=request.user, as_supervisor=supervisor
+        seats = models.Seat.objects.filter(
+            table__durchgang__tournament=self.tournament,
+            table__durchgang__number=self.kwargs["number"],
+            table__number=self.kwargs["table"],
         )
+        try:  # the table is found while its sheet is locked: one query for both
+            hand, form, table = entry_save(
+                request.POST, seats=seats, user=request.user, as_supervisor=supervisor
+            )
+        except models.Table.DoesNotExist:
+            raise Http404 from None
         if hand is None:
             context = self.get_context_data(table_obj=table, entry_form=form)
             return self.render_to_response(context, status=400)

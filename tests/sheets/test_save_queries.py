@@ -1,0 +1,69 @@
+"""Issue 31: a game's save costs a handful of queries for the whole request, the user included
+(the session comes from the shared cache): lock the table with its seats, read the sheet's
+games once, write the game, its score rows, the seats' totals, the public pages' counter and
+the history. Counted as a server runs it, outside a test's transaction (every statement that
+reaches the database, savepoints too), per path: a new game on the clerk's line, and a change
+of a game there."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.sheets.helpers import enter, game, url
+from tournament.models import HandScore, SheetEvent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MOST_QUERIES = 10
+
+
+TRANSACTION = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def counted(action) -> tuple[object, list[str]]:
+    """What `action` returns, and the statements it sent that read or write data (SQLite
+    sends BEGIN and COMMIT as statements, PostgreSQL's driver does not; none is a query)."""
+    with CaptureQueriesContext(connection) as queries:
+        result = action()
+    sql = [q["sql"] for q in queries.captured_queries]
+    return result, [s for s in sql if not s.startswith(TRANSACTION)]
+
+
+@pytest.fixture(autouse=True)
+def tasks_as_served(settings):
+    """The task backend of a running hall (the database), not the tests' immediate one: a
+    save queues the seasons' task at most once in five minutes per tournament."""
+    settings.TASKS = {
+        name: {"BACKEND": "django_tasks_db.DatabaseBackend"} for name in ("default", "database")
+    }
+
+
+@pytest.fixture
+def clerk_client(client, evening, clerk):
+    client.force_login(clerk)
+    client.get(url("sheet", 1, 1))  # the session and the caches warm, as in a running hall
+    return client
+
+
+def test_a_new_game_on_the_clerks_line_takes_at_most_ten_queries(clerk_client):
+    enter(clerk_client, "r e 1 3 +", 1)
+    answer, queries = counted(lambda: enter(clerk_client, "s h 2 +", 2))
+    assert answer.status_code == 302
+    assert len(queries) <= MOST_QUERIES, "\n".join(queries)
+    # What was counted is what is stored: the game, its four score rows, one history line.
+    assert game(2).contract == "solo"
+    assert HandScore.objects.filter(hand=game(2)).count() == 4
+    assert SheetEvent.objects.filter(number=2).count() == 1
+
+
+def test_a_changed_game_on_the_clerks_line_takes_at_most_ten_queries(clerk_client):
+    enter(clerk_client, "r e 1 3 +", 1)
+    enter(clerk_client, "s h 2 +", 2)
+    answer, queries = counted(lambda: enter(clerk_client, "s h 2 -", 2, version=1))
+    assert answer.status_code == 302
+    assert len(queries) <= MOST_QUERIES, "\n".join(queries)
+    assert game(2).won is False and game(2).version == 2
+    points = dict(HandScore.objects.filter(hand=game(2)).values_list("player_id", "points"))
+    assert points[game(2).declarer_id] < 0
