@@ -25,6 +25,7 @@ that plays this game ...) is for `scoring.hand.hand_violations`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.contracts import Contract, Suit, needs_suit
@@ -52,6 +53,25 @@ RESULT_CODES = {"+": True, "g": True, "-": False, "v": False}
 FLAG_CODES = {"sn": "schneider", "schneider": "schneider", "sw": "schwarz", "schwarz": "schwarz"}
 FLAG_CODES |= {"t": "tout", "tout": "tout"}
 KONTRA_CODES = {"k": 1, "stoss": 1, "kk": 2, "retour": 2}
+
+
+def code_tables() -> dict[str, list[list[object]] | list[str]]:
+    """The tables above as JSON for the browser's copy of the grammar
+    (static/tournament/phones/code.js, which reads them from the phone page): each a list of
+    [code, meaning] in the order above (the shortest code first), and the contracts that name
+    a suit."""
+    return {
+        "contracts": _pairs(CONTRACT_CODES),
+        "suits": _pairs(SUIT_CODES),
+        "results": _pairs(RESULT_CODES),
+        "flags": _pairs(FLAG_CODES),
+        "kontra": _pairs(KONTRA_CODES),
+        "needs_suit": [contract.value for contract in Contract if needs_suit(contract)],
+    }
+
+
+def _pairs(codes: Mapping[str, object]) -> list[list[object]]:
+    return [[code, meaning] for code, meaning in codes.items()]
 
 
 @dataclass(frozen=True)

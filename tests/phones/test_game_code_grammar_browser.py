@@ -1,8 +1,9 @@
 """The phones' grammar of the game code (static/tournament/phones/code.js) in headless
 Chromium against the table of tests/data/game_codes.json, which scoring/entry_code.py passes
 (tests/scoring/test_game_code_table.py): every case reads as the same fields or fails with the
-same error, and is written back as the same code. The module is imported by a page of the site,
-under its Content-Security-Policy, as the phone page imports it.
+same error, and is written back as the same code. The module is the one the phone page has
+imported, under its Content-Security-Policy: it knows the grammar's tokens only from the
+tables the page holds (scoring.entry_code.code_tables, tests/phones/test_code_tables.py).
 
 Each stored game must also come back into the phone's buttons and leave them as the same code
 (draft.js): what the buttons cannot show is changed as a line of code instead.
@@ -14,18 +15,14 @@ import dataclasses
 
 import pytest
 from django.templatetags.static import static
-from django.urls import reverse
 
 from rules.contracts import SUITS_FOR, Contract, Suit, may_be_tout
 from scoring.entry_code import CONTRACT_CODES, SUIT_CODES, code_format, code_parse
+from tests.phones.browser_helpers import open_sheet, phone, table_one
 from tests.scoring.helpers import CASES
+from tournament.phones.links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-CSP_LISTENER = (
-    "document.addEventListener('securitypolicyviolation', (e) =>"
-    " console.error('Content Security Policy violation: ' + e.violatedDirective));"
-)
 
 # Every case read, written back and taken through the buttons by the modules in the browser.
 READ_ALL = """async ({ cases, choices, modules }) => {
@@ -90,20 +87,20 @@ def expected(case: dict) -> dict:
     }
 
 
-def read_all(page, base, modules):
-    page.goto(base + reverse("tournament:list"))
+def read_all(page, base, link, modules):
+    open_sheet(page, base, link)
     return page.evaluate(READ_ALL, {"cases": CASES, "choices": all_choices(), "modules": modules})
 
 
-def test_the_phones_read_every_code_of_the_table_as_scoring_does(drive, live_server):
-    page = drive.new_page()
+def test_the_phones_read_every_code_of_the_table_as_scoring_does(
+    drive, live_server, evening, supervisor
+):
+    link = table_link_issue(table=table_one(), user=supervisor)
     problems = []
-    drive(page.add_init_script, CSP_LISTENER)
-    drive(page.on, "console", lambda m: "Security Policy" in m.text and problems.append(m.text))
-    drive(page.on, "pageerror", lambda error: problems.append(str(error)))
+    page = phone(drive, problems)
     modules = {name: static(f"tournament/phones/{name}.js") for name in ("code", "draft")}
 
-    results = drive(read_all, page, live_server.url, modules)
+    results = drive(read_all, page, live_server.url, link, modules)
 
     assert len(results) == len(CASES)
     differences = [

@@ -1,37 +1,44 @@
-"""The phone page's script is a set of small ES modules (static/tournament/phones/): the page
-loads main.js as a module and preloads, under the names main.js imports them by, every module
-it needs, so that a slow network fetches them at once; no module is left out or left over."""
+"""The phone page's script is a set of small ES modules (static/tournament/phones/, and the
+shared static/tournament/web/fetch_json.js): the page loads main.js as a module and preloads,
+under the names main.js imports them by, every module it needs, so that a slow network fetches
+them at once; no module is left out or left over."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.templatetags.static import static
 
 from tests.phones.helpers import phone, url
 
 pytestmark = pytest.mark.django_db
 
-MODULES = Path(__file__).resolve().parents[2] / "static" / "tournament" / "phones"
-IMPORT = re.compile(r'^import [^;]+ from "\./([\w-]+\.js)";$', re.M)
+STATIC = Path(__file__).resolve().parents[2] / "static"
+MODULES = STATIC / "tournament" / "phones"
+IMPORT = re.compile(r'^import [^;]+ from "(\.\.?/[\w/-]+\.js)";$', re.M)
 
 
 def imported(name: str, seen: set[str]) -> set[str]:
-    """The modules `name` imports, directly or through others."""
-    for module in IMPORT.findall((MODULES / name).read_text(encoding="utf-8")):
-        if module not in seen:
-            seen.add(module)
-            imported(module, seen)
+    """The modules `name` imports, directly or through others (paths under static/, such as
+    tournament/phones/draft.js or the shared tournament/web/fetch_json.js)."""
+    for module in IMPORT.findall((STATIC / name).read_text(encoding="utf-8")):
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(name), module))
+        if path not in seen:
+            seen.add(path)
+            imported(path, seen)
     return seen
 
 
 def test_main_needs_every_other_module_and_each_is_small():
-    files = {path.name for path in MODULES.glob("*.js")}
-    assert imported("main.js", set()) == files - {"main.js"}
-    for name in files:
-        lines = (MODULES / name).read_text(encoding="utf-8").splitlines()
+    files = {f"tournament/phones/{path.name}" for path in MODULES.glob("*.js")}
+    needed = imported("tournament/phones/main.js", set())
+    assert needed == files - {"tournament/phones/main.js"} | {"tournament/web/fetch_json.js"}
+    for name in files | needed:
+        lines = (STATIC / name).read_text(encoding="utf-8").splitlines()
         assert len(lines) < 200, name
         assert not any(re.match(r"\s*window\.\w+\s*=", line) for line in lines), name
 
@@ -41,5 +48,5 @@ def test_the_page_loads_main_as_a_module_and_preloads_what_it_imports(link):
     main = static("tournament/phones/main.js")
     assert f'<script type="module" src="{main}"></script>' in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
-    base = main.rsplit("/", 1)[0] + "/"
-    assert preloaded == {base + name for name in imported("main.js", set())}
+    needed = imported("tournament/phones/main.js", set())
+    assert preloaded == {settings.STATIC_URL + name for name in needed}  # not hashed names

@@ -2,70 +2,25 @@
 // fields (named as in its EntryCode, contracts and suits by their full names) and the same
 // errors (code, token, params). The Python module is the reference; the table of
 // tests/data/game_codes.json pins both (tests/scoring/test_game_code_table.py and
-// tests/phones/test_game_code_grammar_browser.py). No DOM here: a module of pure functions.
+// tests/phones/test_game_code_grammar_browser.py). Pure functions; the DOM only gives the
+// tables, once.
+
+// The grammar's tables are Python's (scoring.entry_code.code_tables): the phone page writes
+// them into #game-code-tables, a list of [code, meaning] each, the shortest code first.
+const tablesElement = document.getElementById("game-code-tables");
+if (!tablesElement) throw new Error("code.js: the page has no #game-code-tables");
+const TABLES = JSON.parse(tablesElement.textContent);
 
 // Contracts that name a suit (SUITS_FOR of rules/contracts.py): the called Sau of a Rufspiel,
 // the trump suit of a Solo, Farbwenz or Farbgeier.
-const NEEDS_SUIT = new Set(["rufspiel", "solo", "farbwenz", "farbgeier"]);
-const CONTRACTS = [
-  "rufspiel",
-  "solo",
-  "wenz",
-  "farbwenz",
-  "geier",
-  "farbgeier",
-  "sie",
-  "zusammengeworfen",
-];
-const SUITS = ["eichel", "gras", "herz", "schellen"];
-
+const NEEDS_SUIT = new Set(TABLES.needs_suit);
 // Maps, not objects: a token such as "constructor" must find nothing, not a property of
-// Object.prototype. The short codes come first, as in Python: the shortest is written back.
-const CONTRACT_CODES = new Map([
-  ["r", "rufspiel"],
-  ["s", "solo"],
-  ["w", "wenz"],
-  ["fw", "farbwenz"],
-  ["g", "geier"],
-  ["fg", "farbgeier"],
-  ["sie", "sie"],
-  ["z", "zusammengeworfen"],
-  ...CONTRACTS.map((name) => [name, name]),
-]);
-const SUIT_CODES = new Map([
-  ["e", "eichel"],
-  ["g", "gras"],
-  ["h", "herz"],
-  ["s", "schellen"],
-  // The French deck's letters and names (SUIT_LETTERS of rules/decks.py): Kreuz, Pik, Karo.
-  ["kr", "eichel"],
-  ["p", "gras"],
-  ["ka", "schellen"],
-  ...SUITS.map((name) => [name, name]),
-  ["kreuz", "eichel"],
-  ["pik", "gras"],
-  ["karo", "schellen"],
-]);
-const RESULT_CODES = new Map([
-  ["+", true],
-  ["g", true],
-  ["-", false],
-  ["v", false],
-]);
-const FLAG_CODES = new Map([
-  ["sn", "schneider"],
-  ["schneider", "schneider"],
-  ["sw", "schwarz"],
-  ["schwarz", "schwarz"],
-  ["t", "tout"],
-  ["tout", "tout"],
-]);
-const KONTRA_CODES = new Map([
-  ["k", 1],
-  ["stoss", 1],
-  ["kk", 2],
-  ["retour", 2],
-]);
+// Object.prototype. The first code of a meaning is its shortest: that one is written back.
+const CONTRACT_CODES = new Map(TABLES.contracts);
+const SUIT_CODES = new Map(TABLES.suits);
+const RESULT_CODES = new Map(TABLES.results);
+const FLAG_CODES = new Map(TABLES.flags);
+const KONTRA_CODES = new Map(TABLES.kontra);
 
 // Python's str.split() separates at these characters (str.isspace), JavaScript's \s at others
 // (it takes U+FEFF, leaves out U+001C-U+001F and U+0085).

@@ -4,7 +4,7 @@
 
 import { blankDraft } from "./draft.js";
 import { renderFailed, nextNumber } from "./render.js";
-import { json, post } from "./server.js";
+import { post } from "./server.js";
 
 export function formsOf(app) {
   const { $, $$, text } = app;
@@ -51,8 +51,7 @@ export function formsOf(app) {
       if (action === "take" && !window.confirm(text("take"))) return;
       const body = action === "release" ? { release: true } : { take: action === "take" };
       try {
-        const response = await post(app, app.urls.keeper, body);
-        const data = await json(response);
+        const { data } = await post(app, app.urls.keeper, body);
         if (app.special(data)) return;
         if (!data) throw new Error("no answer");
         app.setOnline(true);
@@ -71,14 +70,13 @@ export function formsOf(app) {
       event.preventDefault();
       const body = { seat: Number(form.seat.value), code: form.code.value.trim() };
       try {
-        const response = await post(app, app.urls.confirm, body);
-        const data = await json(response);
+        const { ok, data } = await post(app, app.urls.confirm, body);
         if (app.special(data)) return;
         if (!data) throw new Error("no answer");
         app.setOnline(true);
-        error.hidden = response.ok;
-        error.textContent = response.ok ? "" : data.message;
-        if (response.ok) {
+        error.hidden = ok;
+        error.textContent = ok ? "" : data.message;
+        if (ok) {
           form.code.value = "";
           app.flash(data.message);
         }

@@ -3,7 +3,7 @@
 // and a reload while offline loses nothing. The games the server did not take are kept too,
 // until dismissed.
 
-import { json, post } from "./server.js";
+import { post } from "./server.js";
 
 const RETRY_MS = 4000;
 
@@ -49,8 +49,7 @@ export function queueOf(app) {
     let data = null;
     try {
       const { key, number, code, version } = entry;
-      const response = await post(app, app.urls.entry, { key, number, code, version });
-      data = await json(response);
+      data = (await post(app, app.urls.entry, { key, number, code, version })).data;
     } catch (error) {
       data = null;
     }

@@ -2,29 +2,11 @@
 // seconds (only when it changed does the server send it), and the answers that end the page's
 // work (the link revoked, the sheet closed) or ask for the PIN again.
 
-export function post(app, url, body) {
-  return fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    cache: "no-store",
-    headers: {
-      Accept: "application/json",
-      "Content-Type": "application/json",
-      "X-CSRFToken": app.root.dataset.csrf,
-    },
-    body: JSON.stringify(body),
-  });
-}
+import { fetchJson } from "../web/fetch_json.js";
 
-// The JSON of an answer, or null when it has none (a proxy's error page, a broken answer).
-export async function json(response) {
-  if (!(response.headers.get("Content-Type") || "").includes("json")) return null;
-  try {
-    return await response.json();
-  } catch (error) {
-    return null;
-  }
-}
+// A POST of `body` as JSON to the server: { ok, status, data } (fetch_json.js).
+export const post = (app, url, body) =>
+  fetchJson(url, { body, csrf: app.root.dataset.csrf, cache: "no-store" });
 
 export function serverOf(app) {
   let pollTimer = null;
@@ -81,18 +63,13 @@ export function serverOf(app) {
     const before = app.applied;
     try {
       const query = "?seit=" + encodeURIComponent(app.state.revision);
-      const response = await fetch(app.urls.state + query, {
-        credentials: "same-origin",
-        cache: "no-store",
-        headers: { Accept: "application/json" },
-      });
-      if (response.status === 204) {
+      const { ok, status, data } = await fetchJson(app.urls.state + query, { cache: "no-store" });
+      if (status === 204) {
         setOnline(true);
       } else {
-        const data = await json(response);
         if (special(data)) return;
-        setOnline(response.ok && data !== null);
-        if (response.ok && data && app.applied === before) apply(data);
+        setOnline(ok && data !== null);
+        if (ok && data && app.applied === before) apply(data);
       }
     } catch (error) {
       setOnline(false);

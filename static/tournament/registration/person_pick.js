@@ -2,8 +2,11 @@
 // contain it are offered below the field (the form's data-person-search URL answers JSON).
 // ArrowDown moves into the list, Enter or a click picks a person (name, club and the hidden
 // person id are filled in), Escape closes the list. Typing on forgets a picked person.
+// A module (for fetch_json.js); templates/tournament/registration/players.html loads it so.
+
+import { fetchJson } from "../web/fetch_json.js";
+
 (function () {
-  "use strict";
   const form = document.querySelector("form[data-person-search]");
   if (!form) return;
   const name = form.querySelector("input[name=name]");
@@ -64,9 +67,10 @@
     const url = new URL(form.dataset.personSearch, window.location.href);
     url.searchParams.set("q", query);
     try {
-      const answer = await fetch(url, { headers: { Accept: "application/json" } });
+      const answer = await fetchJson(url);
       if (!answer.ok || mine !== asked) return;
-      show((await answer.json()).persons);
+      if (answer.data) show(answer.data.persons);
+      else close(); // no JSON (a login page, say): as offline
     } catch (error) {
       close(); // offline: the player is registered by name and club as typed
     }

@@ -1,9 +1,11 @@
 // The progress page of a background job (templates/tournament/jobs/progress.html); a file
 // because the Content-Security-Policy allows no inline script.
 // Asks the server how far the job got (or its place in line), once a second, until the PDF is
-// ready or has failed.
+// ready or has failed. A module (for fetch_json.js).
+
+import { fetchJson } from "../web/fetch_json.js";
+
 (function () {
-  "use strict";
   const box = document.getElementById("druck");
   const bar = document.getElementById("druck-fortschritt");
   const text = document.getElementById("druck-text");
@@ -27,8 +29,8 @@
   }
 
   function poll() {
-    fetch(box.dataset.status, { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+    fetchJson(box.dataset.status)
+      .then((answer) => (answer.ok && answer.data ? answer.data : Promise.reject(answer.status)))
       .then(show)
       .catch(() => {
         misses += 1;

@@ -3,8 +3,11 @@
 // the code field has the focus, Enter saves, Escape empties the line, Alt+T jumps to a table.
 // After a conflict (somebody else changed the game meanwhile) Enter saves nothing: the line
 // shows the stored game beside the typed one until the clerk chooses with one of its buttons.
+// A module (for fetch_json.js); templates/tournament/sheets/sheet.html loads it so.
+
+import { fetchJson } from "../web/fetch_json.js";
+
 (function () {
-  "use strict";
   const form = document.getElementById("eingabe");
   if (!form) return;
   const number = form.querySelector("#id_number");
@@ -48,9 +51,8 @@
     if (!code.value.trim()) { show({}); return; }
     const ticket = ++asked;
     const query = new URLSearchParams({ number: number.value, code: code.value });
-    fetch(form.dataset.preview + "?" + query, { headers: { Accept: "application/json" } })
-      .then((response) => response.json())
-      .then((data) => { if (ticket === asked) show(data); })
+    fetchJson(form.dataset.preview + "?" + query)
+      .then(({ data }) => { if (data && ticket === asked) show(data); })
       .catch(() => {});
   }
 

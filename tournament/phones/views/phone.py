@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring.entry_code import code_tables
 from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
 from tournament.phones.services import (
@@ -112,6 +113,7 @@ class PhoneSheetView(PhoneMixin, TemplateView):
             context.update(
                 state=state,
                 choices=phone_choices(tournament),
+                code_tables=code_tables(),
                 entry_form=kwargs.get("entry_form")
                 or EntryForm(
                     seats=[],
