@@ -37,7 +37,10 @@ class SanctionKeys:
 
 @dataclass(frozen=True)
 class HandEntry:
-    """A game as the clerk writes it on the sheet: without the supervisor's decisions."""
+    """A game as the clerk writes it on the sheet: without the supervisor's decisions. Its
+    fields are `scoring.game.GAME_FIELDS`, typed here as the other forms of a game type them
+    (`EntryCode`, `HandFacts`): declared boilerplate, kept equal by
+    tests/scoring/test_game_fields.py."""
 
     contract: str
     declarer: models.Player | None  # None only for a thrown-in deal
