@@ -2,8 +2,8 @@
 (the session comes from the shared cache): lock the table with its seats, read the sheet's
 games once, write the game, its score rows, the seats' totals, the public pages' counter and
 the history. Counted as a server runs it, outside a test's transaction (every statement that
-reaches the database, savepoints too), per path: a new game on the clerk's line, and a change
-of a game there."""
+reaches the database but the transaction's own), per path: a new game on the clerk's line, a
+change of a game there, and a game from the scorekeeper's phone."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.phones.helpers import enter as phone_enter
+from tests.phones.helpers import phone
 from tests.sheets.helpers import enter, game, url
-from tournament.models import HandScore, SheetEvent
+from tournament.models import Hand, HandScore, SheetEvent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,3 +69,16 @@ def test_a_changed_game_on_the_clerks_line_takes_at_most_ten_queries(clerk_clien
     assert game(2).won is False and game(2).version == 2
     points = dict(HandScore.objects.filter(hand=game(2)).values_list("player_id", "points"))
     assert points[game(2).declarer_id] < 0
+
+
+def test_a_new_game_from_the_scorekeepers_phone_with_its_fresh_state_takes_fifteen(link):
+    """The phone's save (11 statements: its link, the sheet locked and read, the keeper and an
+    earlier answer under the same key in one query, the writes, the answer kept) and the sheet's
+    state the answer carries (4). Was 31; the state read anew is what is left above ten."""
+    keeper = phone(link, keeper=True)
+    assert phone_enter(keeper, link, 1, "r e 1 3 +").json()["outcome"] == "saved"
+    answer, queries = counted(lambda: phone_enter(keeper, link, 2, "s h 2 +"))
+    assert answer.json()["outcome"] == "saved"
+    assert len(queries) <= 15, "\n".join(queries)
+    assert Hand.objects.filter(table=link.table, number=2, contract="solo").count() == 1
+    assert answer.json()["state"]["entered"] == 2

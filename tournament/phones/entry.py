@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament import models
 from tournament.phones.services import Outcome, entry_once, seat_confirm
-from tournament.scorekeeping.sheet_lock import table_seats
+from tournament.scorekeeping.sheet_lock import LockedSheet
 from tournament.sheets.entry import entry_save
 from tournament.sheets.first_game import first_game_note
 from tournament.sheets.forms import EntryForm
@@ -31,9 +31,9 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
 
-    def attempt(table: models.Table) -> tuple[Outcome, str]:
+    def attempt(sheet: LockedSheet) -> tuple[Outcome, str]:
         hand, form, _table = entry_save(
-            data, seats=table_seats(table), user=None, reason=_("entered on the phone")
+            data, sheet=sheet, user=None, reason=_("entered on the phone")
         )
         if hand is None:
             if getattr(form, "conflict", False):

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.phones.links import pin_matches
 from tournament.scorekeeping.revisions import TABLE, revision, revision_raise
+from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock, table_seats
 from tournament.sheets.services.hand_errors import HandRuleError
-from tournament.sheets.services.hands import table_lock
 from tournament.sheets.services.sheet import sheet_confirmable_check, signature_write
 from tournament.sheets.signatures import PHONE
 
@@ -186,7 +187,7 @@ def table_revision(link: models.TableLink) -> str:
 
 
 #: What a phone's entry attempt gives: the outcome and the message the phone shows.
-Attempt = Callable[[models.Table], tuple[Outcome, str]]
+Attempt = Callable[[LockedSheet], tuple[Outcome, str]]
 
 
 def entry_once(
@@ -197,15 +198,17 @@ def entry_once(
     without a second try. Only the scorekeeper's phone enters games, and only until the
     players begin to confirm the sheet. Returns the answer and whether it is new."""
     with transaction.atomic():
-        table = table_lock(link.table)
-        kept = models.PhoneEntry.objects.filter(table=table, key=key).first()
-        if kept is not None:
-            return kept, False
-        keeper = (
+        sheet = sheet_lock(table_seats(link.table))  # the table locked, its sheet read once
+        table = sheet.table
+        kept = models.PhoneEntry.objects.filter(table=table, key=key)
+        keeper, kept_pk = (
             models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
-            .values_list("keeper", flat=True)
+            .annotate(kept=Subquery(kept.values("pk")[:1]))
+            .values_list("keeper", "kept")
             .first()
-        )
+        ) or (None, kept.values_list("pk", flat=True).first())
+        if kept_pk is not None:
+            return models.PhoneEntry.objects.get(pk=kept_pk), False
         if keeper != phone:
             outcome, message = (
                 Outcome.REFUSED,
@@ -214,7 +217,7 @@ def entry_once(
                     "Take over the sheet to enter games."
                 ),
             )
-        elif table.seats.filter(signed_at__isnull=False).exists():
+        elif any(seat.signed_at is not None for seat in sheet.seats):
             outcome, message = (
                 Outcome.REFUSED,
                 _(
@@ -223,7 +226,7 @@ def entry_once(
                 ),
             )
         else:
-            outcome, message = attempt(table)
+            outcome, message = attempt(sheet)
         answer = models.PhoneEntry.objects.create(
             table=table,
             key=key,

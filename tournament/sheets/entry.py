@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from rules.contracts import Contract
 from tournament import models
 from tournament.scorekeeping.engine import entry_lines
-from tournament.scorekeeping.sheet_lock import sheet_lock
+from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock
 from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
@@ -23,7 +23,8 @@ from tournament.web.form_errors import form_errors_add
 def entry_save(
     posted,
     *,
-    seats: QuerySet[models.Seat],
+    seats: QuerySet[models.Seat] | None = None,
+    sheet: LockedSheet | None = None,
     user,
     reason: str = "",
     as_supervisor: bool = False,
@@ -35,10 +36,13 @@ def entry_save(
     shows the game stored now: the line is saved over it only by the explicit choice
     (`overwrite_version`), against the version shown. Only `as_supervisor` (a supervisor of the
     tournament; never a phone) changes a game that carries the supervisor's decision. Raises
-    `Table.DoesNotExist` when there is no such table."""
+    `Table.DoesNotExist` when there is no such table. `sheet`: the sheet locked and read by
+    the caller's transaction already (a phone's entry, `phones.services.entry_once`)."""
     try:
         with transaction.atomic():  # the sheet locked and read once, checked and written
-            sheet = sheet_lock(seats)
+            if sheet is None:
+                assert seats is not None, "entry_save needs the table's seats or its sheet"
+                sheet = sheet_lock(seats)
             table = sheet.table
             thrown_in = sum(h.contract == Contract.ZUSAMMENGEWORFEN for h in sheet.hands)
             games = entry_lines(
