@@ -32,9 +32,10 @@ chromium:
 
 # Background jobs (print jobs, exports, restores; docs/jobs.md) are worked off by task workers
 # (`manage.py db_worker`) started beside the server and stopped with it: TASK_WORKERS=N (default 1).
+# `manage.py task_workers` keeps them running: a worker that dies is started again.
 TASK_WORKERS ?= 1
 WORKERS_START = trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
-	for i in $$(seq $(TASK_WORKERS)); do $(MANAGE) db_worker --no-reload --interval 1 & done
+	{ $(MANAGE) task_workers --workers $(TASK_WORKERS) --interval 1 & }
 
 PORT ?= 8000
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.db import connection
 from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
@@ -235,3 +237,17 @@ def schreiber(django_user_model):
 def link(table, leitung):
     """The phones' link of `table` (with its PIN), issued by its supervisor."""
     return table_link_issue(table=table, user=leitung)
+
+
+@pytest.fixture
+def server_database_url(transactional_db) -> str:
+    """The test database as a `DATABASE_URL`, for a server or worker process the test starts
+    (the test's writes must be committed for it to see them: transactional tests)."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    user = quote(db["USER"] or "", safe="")
+    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
+    host = db["HOST"] or "localhost"
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"

@@ -22,10 +22,9 @@ import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -50,20 +49,8 @@ def free_port() -> int:
         return trial.getsockname()[1]
 
 
-def database_url() -> str:
-    """The test database, for the server process."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    user = quote(db["USER"] or "", safe="")
-    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    host = db["HOST"] or "localhost"
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
-
-
 @pytest.fixture
-def hall(example_tournament, supervisor):
+def hall(example_tournament, supervisor, server_database_url):
     """The tournament as on the evening: tables of Durchgang 1 published, the ranking live, a
     phone link for table 1; then `manage.py hall` on 127.0.0.2 with a free port."""
     Durchgang.objects.filter(tournament=example_tournament, number=1).update(published=True)
@@ -77,7 +64,7 @@ def hall(example_tournament, supervisor):
         os.environ,
         HALL_ADDRESS=ADDRESS,
         HALL_PORT=str(port),
-        DATABASE_URL=database_url(),
+        DATABASE_URL=server_database_url,
         WEB_CONCURRENCY="1",
         GUNICORN_CMD_ARGS="--no-control-socket",  # none shared with another gunicorn
         PYTHONUNBUFFERED="1",

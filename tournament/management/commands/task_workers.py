@@ -1,0 +1,101 @@
+"""`manage.py task_workers`: keep N task workers (`manage.py db_worker`) running beside the
+server, as `make run`, `make serve` and `make hall` do. A worker that exits (the database was
+away for a moment, it was killed, it ran out of memory) is started again after a pause that
+grows while it keeps failing (1 s, 2 s, 4 s … at most 30 s) and starts from 1 s again once a
+worker has run for a minute. Stopping this command (Ctrl-C, SIGTERM) stops its workers; so does
+its death, however it dies (Linux: each worker gets SIGTERM when its parent is gone)."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+#: The longest pause before a failing worker is started again, in seconds.
+LONGEST_PAUSE = 30.0
+#: A worker that ran this long counts as healthy: its next restart waits 1 s again.
+HEALTHY_SECONDS = 60.0
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:  # runs in the child, before the worker starts
+    """Linux: the worker gets SIGTERM when this supervisor dies, even by SIGKILL."""
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+@dataclass
+class Slot:
+    """One worker's place: its process, when it started, and its pause before the next start."""
+
+    process: subprocess.Popen | None = None
+    started: float = 0.0
+    pause: float = 1.0
+    due: float = field(default=0.0)
+
+
+class Command(BaseCommand):
+    help = "Keep N task workers (manage.py db_worker) running; start a worker again that exits."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--workers", type=int, default=1, help="how many workers (default 1)")
+        parser.add_argument(
+            "--interval", type=float, default=1.0, help="seconds between a worker's polls"
+        )
+
+    def handle(self, *args, workers: int, interval: float, **options):
+        self.stopping = False
+        command = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "db_worker"]
+        command += ["--no-reload", "--interval", str(interval)]
+        slots = [Slot() for _ in range(max(1, workers))]
+        signal.signal(signal.SIGTERM, self._stop)
+        signal.signal(signal.SIGINT, self._stop)
+        try:
+            while not self.stopping:
+                for number, slot in enumerate(slots, start=1):
+                    self._tend(number, slot, command)
+                time.sleep(0.2)
+        finally:
+            self._end(slots)
+
+    def _stop(self, signum, frame) -> None:
+        self.stopping = True
+
+    def _tend(self, number: int, slot: Slot, command: list[str]) -> None:
+        now = time.monotonic()
+        process = slot.process
+        if process is not None and process.poll() is None:
+            return
+        if process is not None:  # it exited: start it again after its pause
+            ran = now - slot.started
+            slot.pause = 1.0 if ran >= HEALTHY_SECONDS else min(slot.pause * 2, LONGEST_PAUSE)
+            slot.due, slot.process = now + slot.pause, None
+            self.stderr.write(
+                f"Task worker {number} exited (code {process.returncode}); "
+                f"starting it again in {slot.pause:.0f} s."
+            )
+            return
+        if now >= slot.due:
+            slot.process = subprocess.Popen(command, preexec_fn=_die_with_parent)
+            slot.started = now
+            self.stdout.write(f"Task worker {number} started (pid {slot.process.pid}).")
+
+    @staticmethod
+    def _end(slots: list[Slot]) -> None:
+        running = [s.process for s in slots if s.process is not None and s.process.poll() is None]
+        for process in running:
+            process.terminate()
+        deadline = time.monotonic() + 10
+        for process in running:
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
