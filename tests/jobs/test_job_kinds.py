@@ -5,11 +5,14 @@ state in the database, file in the storage."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
+from django.core.files.storage import FileSystemStorage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -144,3 +147,32 @@ def test_a_backup_changed_after_its_preview_is_not_restored(
     assert "Die Vorschau gilt nicht mehr" in client.get(confirmed["Location"]).content.decode()
     assert not Job.objects.exists()
     assert Hand.objects.filter(table__durchgang__tournament=example_tournament).count() == games
+
+
+def test_a_full_disk_fails_the_job_with_a_german_message_and_leaves_no_file(
+    client, supervisor, example_tournament, monkeypatch, settings
+):
+    """Issue 31: the workbook is half written when the disk is full. The job says so, in German,
+    keeps nothing of it, and the next job (space freed) writes its file."""
+    original = FileSystemStorage._save
+
+    def full(storage, name, content):
+        path = Path(storage.path(name))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.read(100))  # what fitted before the disk was full
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(FileSystemStorage, "_save", full)
+    client.force_login(supervisor)
+    page_url = started(client, example_tournament.slug, "excel")
+
+    job = Job.objects.get()
+    status = client.get(page_url + "stand/").json()
+    assert (job.state, status["state"], status["url"]) == ("failed", "failed", "")
+    assert "Die Festplatte des Servers ist voll" in status["message"]
+    assert "Die Festplatte des Servers ist voll" in client.get(page_url).content.decode()
+    assert list((Path(settings.MEDIA_ROOT) / "jobs" / str(job.pk)).glob("*")) == []
+
+    monkeypatch.setattr(FileSystemStorage, "_save", original)
+    again = client.get(started(client, example_tournament.slug, "excel") + "stand/").json()
+    assert again["state"] == "ready"

@@ -5,6 +5,7 @@ never to the user."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 from collections.abc import Iterator
@@ -52,7 +53,12 @@ def job_execute(job_id: str) -> None:
             logger.warning("job %s (%s) stopped: %s", job.pk, job.kind, error)
             _finish(job, FAILED, message=str(error))
             return
-        except Exception:
+        except Exception as error:
+            _files_remove(job)  # a file half written would stand in the next job's way
+            if _disk_full(error):
+                logger.error("job %s (%s) failed: the disk is full", job.pk, job.kind)
+                _finish(job, FAILED, message=disk_full_message())
+                return
             logger.exception("job %s (%s) failed", job.pk, job.kind)
             message = _(
                 "The job failed. Please try again; if it fails again, tell the administrator."
@@ -60,6 +66,35 @@ def job_execute(job_id: str) -> None:
             _finish(job, FAILED, message=message)
             return
         _finish(job, READY, result=name, filename=made.filename, message=made.message)
+
+
+def disk_full_message() -> str:
+    return _(
+        "The server's disk is full: the file could not be written, and nothing of it was kept. "
+        "Free some space on the disk (old backups and exports, for instance), then start the "
+        "job again."
+    )
+
+
+def _disk_full(error: BaseException) -> bool:
+    """Whether `error`, or an error it came from, says that the disk or the quota is full."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno in (errno.ENOSPC, errno.EDQUOT):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _files_remove(job: Job) -> None:
+    """Remove whatever the job wrote to the storage (`jobs/<id>/`)."""
+    folder = f"jobs/{job.pk}"
+    try:
+        _folders, names = default_storage.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    for name in names:
+        default_storage.delete(f"{folder}/{name}")
 
 
 def _finish(
