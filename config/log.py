@@ -4,7 +4,9 @@
 which Django runs in every process it sets up (web workers, management commands, the PDF pool).
 Errors reach the log with their traceback, also with DEBUG off: the 500s (`django.request`),
 the background jobs (`tournament.jobs.runner`, in the task workers), and whatever a management
-command or a thread leaves uncaught (the hooks that `configure` installs).
+command or a thread leaves uncaught (the hooks that `configure` installs). The same warning or
+error again and again (a database away for half a minute gives thousands) is written once a
+minute, with how many like it were left out (`Repeats`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import logging
 import logging.config
 import sys
 import threading
+import time
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d %(threadName)s] %(message)s"
 
@@ -23,7 +26,7 @@ def logging_config(file: str | None) -> dict:
     """Warnings and errors of every library, and what Django and this project tell, to
     standard error and to `file` (appended; reopened when logrotate moves it)."""
     handlers: dict[str, dict] = {
-        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["repeats"]},
     }
     if file:
         handlers["file"] = {
@@ -31,11 +34,13 @@ def logging_config(file: str | None) -> dict:
             "filename": file,
             "encoding": "utf-8",
             "formatter": "plain",
+            "filters": ["repeats"],
         }
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"plain": {"format": FORMAT}},
+        "filters": {"repeats": {"()": "config.log.Repeats"}},
         "handlers": handlers,
         "root": {"handlers": list(handlers), "level": "WARNING"},
         "loggers": {
@@ -46,6 +51,45 @@ def logging_config(file: str | None) -> dict:
             "tournament": {"level": "INFO"},
         },
     }
+
+
+class Repeats(logging.Filter):
+    """Lets a warning or error through once per `window` seconds: the same logger, level,
+    message and exception again within it is counted, not written, and the next one written
+    after it says how many were left out. One filter serves every handler (one decision per
+    record)."""
+
+    LARGEST = 1000  # kinds of message remembered at the most
+
+    def __init__(self, window: float = 60.0) -> None:
+        super().__init__()
+        self.window = window
+        self.seen: dict[tuple, list] = {}  # kind -> [written at, left out since]
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        decided = getattr(record, "repeats_passed", None)
+        if decided is not None:  # another handler asked already
+            return bool(decided)
+        error = record.exc_info[1] if record.exc_info else None
+        kind = (record.name, record.levelno, str(record.msg), type(error).__name__, str(error))
+        now = time.monotonic()
+        with self.lock:
+            entry = self.seen.get(kind)
+            passed = entry is None or now - entry[0] >= self.window
+            if entry is not None and not passed:
+                entry[1] += 1
+            else:
+                if entry is not None and entry[1]:
+                    left_out = f" [{entry[1]} more like it in the {self.window:.0f} s before]"
+                    record.msg = f"{record.msg}{left_out.replace('%', '%%')}"
+                if len(self.seen) >= self.LARGEST:
+                    self.seen.clear()
+                self.seen[kind] = [now, 0]
+        record.repeats_passed = passed
+        return passed
 
 
 def configure(config: dict) -> None:

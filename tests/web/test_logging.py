@@ -4,6 +4,7 @@ error always; the file named by DJANGO_LOG_FILE too."""
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import subprocess
@@ -15,7 +16,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import path, reverse
 
-from config.log import configure, logging_config
+from config.log import FORMAT, Repeats, configure, logging_config
 from tournament.sheets import pdf as sheets_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,3 +135,40 @@ def test_a_management_command_s_uncaught_error_and_a_thread_s_are_logged_with_tr
     assert "CRITICAL config.log [" in written and "manage.py shell -c" in written
     assert TRACEBACK in written and "RuntimeError: kaputt im Befehl" in written
     assert "RuntimeError: kaputt im Befehl" in finished.stderr
+
+
+def test_the_same_error_again_and_again_is_written_once_a_minute_with_its_count(monkeypatch):
+    """Issue 31: while the database is away every request logs the same error. The log takes
+    it once, counts the others, and says how many there were when it writes it again."""
+    clock = [1000.0]
+    monkeypatch.setattr("config.log.time.monotonic", lambda: clock[0])
+    written = io.StringIO()
+    handler = logging.StreamHandler(written)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.addFilter(Repeats())
+    logger = logging.getLogger("tests.repeats")
+    logger.addHandler(handler)
+    logger.propagate = False
+
+    def away() -> None:
+        try:
+            raise ConnectionError("the database is away")
+        except ConnectionError:
+            logger.exception("job %s failed", "x1")
+
+    try:
+        for _ in range(1700):
+            away()
+        logger.error("another error")  # a different one is written at once
+        clock[0] += 61
+        away()
+    finally:
+        logger.removeHandler(handler)
+    text = written.getvalue()
+    assert text.count("job x1 failed") == 2
+    assert text.count("ConnectionError: the database is away") == 2
+    assert "job x1 failed [1699 more like it in the 60 s before]" in text
+    assert text.count("another error") == 1
+    # The server's handlers, to standard error and to the file, all go through it.
+    config = logging_config("/tmp/server.log")
+    assert all(h["filters"] == ["repeats"] for h in config["handlers"].values())
