@@ -9,7 +9,8 @@ import time
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import OperationalError, connection
+from django.db.backends.utils import CursorWrapper
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -349,3 +350,45 @@ def test_a_repeated_parameter_answers_with_its_last_value(reader, live):
     names = re.findall(r"Spieler \d", same.content.decode())
     assert names == sorted(names) == re.findall(r"Spieler \d", by_name)
     assert reader.get(page("ranking") + "?after=1&after=" + "9" * 5000).status_code == 404
+
+
+def without_tokens(html: str) -> str:
+    """The page without what differs on every delivery: the CSRF token, the nonce."""
+    return re.sub(r'(value|nonce)="[A-Za-z0-9+/=_-]{20,}"', "", html)
+
+
+@pytest.fixture
+def database_away(monkeypatch):
+    """From now on every query fails as with a PostgreSQL that is restarting."""
+
+    def away(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    def cut() -> None:
+        monkeypatch.setattr(CursorWrapper, "execute", away)
+        monkeypatch.setattr(CursorWrapper, "executemany", away)
+
+    return cut
+
+
+def test_while_the_database_is_away_readers_get_the_last_copy_marked_with_its_time(
+    client, request, reader, live, database_away
+):
+    """Issue 31: a game changed the ranking after the reader's copy was kept; then the database
+    goes away. The ranking answers with the kept copy, saying as of when; a page never kept
+    answers a German 503 instead of a 500."""
+    before = read(reader, page("ranking"))
+    enter(client, request, "r e 1 3 +", 1)  # the kept copy is out of date now
+    database_away()
+
+    ranking = reader.get(page("ranking"))
+    text = ranking.content.decode()
+    assert ranking.status_code == 200
+    assert "Die Datenbank des Turniers ist gerade nicht erreichbar" in text
+    assert re.search(r"Stand \d\d:\d\d Uhr", text)
+    kept = text.replace(re.search(r'<p class="stand-note".*?</p>', text).group(0), "")
+    assert without_tokens(kept) == without_tokens(before)  # the copy from before the game
+
+    statistics = reader.get(page("statistics"))
+    assert statistics.status_code == 503 and statistics["Retry-After"] == "60"
+    assert "Gleich wieder da" in statistics.content.decode()

@@ -33,18 +33,24 @@ minute answer a German 429 page without rendering; pages from the cache are neve
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.db import DatabaseError
 from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
-from django.utils import translation
+from django.shortcuts import render
+from django.utils import timezone, translation
+from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.scorekeeping.revisions import (
@@ -56,6 +62,8 @@ from tournament.scorekeeping.revisions import (
 )
 from tournament.web.limits import render_allowed, too_many_renders
 from tournament.web.live import live_requested
+
+logger = logging.getLogger(__name__)
 
 # Responses larger than this (a huge ranking PDF, say) are rendered every time.
 LARGEST_CACHED = 2 * 1024 * 1024
@@ -108,7 +116,7 @@ def public_page_key(request, pk: int, created_at: float) -> str:
     url = hashlib.sha256(f"{page}?{query}".encode()).hexdigest()
     language = translation.get_language()
     part = ":teil" if live_requested(request) else ""
-    return f"public-page:{pk}:{created_at}:{language}:{url}{part}"
+    return f"public-page:v2:{pk}:{created_at}:{language}:{url}{part}"
 
 
 def _fresh(stored: tuple, generation: str) -> bool:
@@ -191,19 +199,45 @@ def _tournament_key(slug: str) -> tuple[int, float, str] | None:
 def _cached(view, expensive: bool, request, slug: str, **kwargs):
     if not _cacheable_request(request):
         return view(request, slug, **kwargs)
-    tournament_key = _tournament_key(slug)
+    try:
+        tournament_key = _tournament_key(slug)
+    except DatabaseError:  # the database is away: the copy kept, if the cache knows the page
+        return _database_away(request, slug, None)
     if tournament_key is None:
         return view(request, slug, **kwargs)  # the view answers 404
     pk, created_at, generation = tournament_key
     key = public_page_key(request, pk, created_at)
     hit = cache.get(key)
     if hit is not None and _fresh(hit, generation):
-        return _restored(request, *hit[2:])
+        return _restored(request, *hit[3:])
     if expensive:
         allowed, retry_after = render_allowed(request)
         if not allowed:
             return too_many_renders(request, retry_after)
-    response = view(request, slug, **kwargs)
+    try:
+        response = view(request, slug, **kwargs)
+    except DatabaseError:
+        return _database_away(request, slug, hit)
     if _cacheable_response(response):
-        cache.set(key, (generation, time.monotonic(), *_stored(response)))
+        cache.set(key, (generation, time.monotonic(), time.time(), *_stored(response)))
     return response
+
+
+def _database_away(request, slug: str, hit: tuple | None) -> HttpResponse:
+    """While the database is away: the page's last copy, marked with its time, or a German 503
+    that asks to come back in a minute."""
+    logger.warning("public page %s served without the database", request.path)
+    if hit is None:
+        known = tournament_known(slug)
+        if known is not None:
+            hit = cache.get(public_page_key(request, known[0], known[1]))
+    if hit is None:
+        response = render(request, "503_database.html", status=503)
+        response["Retry-After"] = "60"
+        return response
+    content, headers = hit[3], hit[4]
+    note = _("As of %(time)s: the tournament's database cannot be reached just now.") % {
+        "time": timezone.localtime(datetime.fromtimestamp(hit[2], tz=UTC)).strftime("%H:%M")
+    }
+    mark = f'<p class="stand-note" role="status">{escape(note)}</p>'.encode()
+    return _restored(request, content.replace(b"<main>", b"<main>" + mark, 1), headers)
