@@ -13,9 +13,13 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
+
+from tournament.models import Job
 
 pytestmark = pytest.mark.slow
 
@@ -34,29 +38,35 @@ def alive(pid: int) -> bool:
 
 
 @pytest.fixture
-def supervisor(server_database_url):
-    environment = dict(
-        os.environ,
-        DATABASE_URL=server_database_url,
-        TASK_BACKEND="django_tasks_db.DatabaseBackend",
-        PYTHONUNBUFFERED="1",
-    )
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "task_workers", "--workers", "1"],
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(
-        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
-    ).start()
-    try:
-        yield process, lines
-    finally:
+def supervisor_of(server_database_url):
+    """`manage.py task_workers --workers N` on the test's database, with its output's lines."""
+    started: list[subprocess.Popen] = []
+
+    def start(workers: int) -> tuple[subprocess.Popen, queue.Queue[str]]:
+        environment = dict(
+            os.environ,
+            DATABASE_URL=server_database_url,
+            TASK_BACKEND="django_tasks_db.DatabaseBackend",
+            PYTHONUNBUFFERED="1",
+        )
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "task_workers", "--workers", str(workers)],
+            cwd=ROOT,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        started.append(process)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(
+            target=lambda: [lines.put(line) for line in process.stdout], daemon=True
+        ).start()
+        return process, lines
+
+    yield start
+    for process in started:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
@@ -76,8 +86,8 @@ def next_match(lines: queue.Queue[str], pattern: re.Pattern[str]) -> re.Match[st
     raise AssertionError(f"no line like {pattern.pattern!r} in:\n{''.join(seen)}")
 
 
-def test_a_killed_worker_is_started_again_and_the_workers_end_with_their_supervisor(supervisor):
-    process, lines = supervisor
+def test_a_killed_worker_is_started_again_and_the_workers_end_with_their_supervisor(supervisor_of):
+    process, lines = supervisor_of(1)
     first = int(next_match(lines, STARTED).group(1))
     assert alive(first)
 
@@ -91,3 +101,29 @@ def test_a_killed_worker_is_started_again_and_the_workers_end_with_their_supervi
     while alive(second) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not alive(second), "the worker outlived its supervisor"
+
+
+def test_a_dead_workers_job_is_finished_without_anybody_looking_at_it(
+    supervisor_of, example_tournament, supervisor
+):
+    """A worker died while rendering the Excel workbook: its job says running, its heartbeat
+    stopped long ago. Nobody opens its page; the supervisor of the workers puts it back in line
+    on its own, and a worker makes the file."""
+    job = Job.objects.create(
+        kind="workbook",
+        slug=example_tournament.slug,
+        language="de",
+        requested_by=supervisor,
+        state="running",
+        attempts=1,
+        started_at=timezone.now() - timedelta(minutes=10),
+        heartbeat_at=timezone.now() - timedelta(minutes=10),
+    )
+    process, lines = supervisor_of(1)
+    next_match(lines, STARTED)
+    deadline = time.monotonic() + WAIT
+    while Job.objects.get(pk=job.pk).state != "ready" and time.monotonic() < deadline:
+        time.sleep(0.5)
+    job.refresh_from_db()
+    assert (job.state, job.attempts) == ("ready", 2)
+    assert job.result.endswith(".xlsx")

@@ -21,6 +21,8 @@ from django.utils.translation import gettext
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
+from config.processes import die_with_parent
+
 
 def refuse_fetch(url: str, *args, **kwargs):
     raise ValueError(f"printouts load no resources: {url}")
@@ -55,6 +57,7 @@ def render_limits() -> tuple[float, int]:
 
 
 def _limited_child(sender, megabytes: int, render: Callable[..., bytes], args: tuple) -> None:
+    die_with_parent()  # a render nobody waits for any more stops with its parent
     try:
         if megabytes:  # the child's own bound, never the server's
             limit = megabytes * 1024 * 1024

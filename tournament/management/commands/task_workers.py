@@ -3,12 +3,13 @@ server, as `make run`, `make serve` and `make hall` do. A worker that exits (the
 away for a moment, it was killed, it ran out of memory) is started again after a pause that
 grows while it keeps failing (1 s, 2 s, 4 s … at most 30 s) and starts from 1 s again once a
 worker has run for a minute. Stopping this command (Ctrl-C, SIGTERM) stops its workers; so does
-its death, however it dies (Linux: each worker gets SIGTERM when its parent is gone)."""
+its death, however it dies (Linux: each worker gets SIGTERM when its parent is gone). Every
+few seconds (`JOB_HEARTBEAT_SECONDS`) it also looks for jobs whose worker died (no heartbeat
+for `JOB_STALE_SECONDS`) and puts them back in line, without waiting for somebody to look at
+them (tournament/jobs/tasks.py)."""
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import signal
 import subprocess
 import sys
@@ -18,18 +19,15 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db import DatabaseError, connections
+
+from config.processes import die_with_parent
+from tournament.jobs.tasks import jobs_revive
 
 #: The longest pause before a failing worker is started again, in seconds.
 LONGEST_PAUSE = 30.0
 #: A worker that ran this long counts as healthy: its next restart waits 1 s again.
 HEALTHY_SECONDS = 60.0
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:  # runs in the child, before the worker starts
-    """Linux: the worker gets SIGTERM when this supervisor dies, even by SIGKILL."""
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @dataclass
@@ -58,13 +56,28 @@ class Command(BaseCommand):
         slots = [Slot() for _ in range(max(1, workers))]
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGINT, self._stop)
+        next_look = 0.0
         try:
             while not self.stopping:
                 for number, slot in enumerate(slots, start=1):
                     self._tend(number, slot, command)
+                if time.monotonic() >= next_look:
+                    next_look = time.monotonic() + settings.JOB_HEARTBEAT_SECONDS
+                    self._revive()
                 time.sleep(0.2)
         finally:
             self._end(slots)
+
+    def _revive(self) -> None:
+        """Put the jobs of dead workers back in line (or fail them after their last attempt)."""
+        try:
+            found = jobs_revive()
+        except DatabaseError:  # the database is away: the next look tries again
+            return
+        finally:
+            connections.close_all()
+        if found:
+            self.stdout.write(f"{found} job(s) of a dead worker put back in line or failed.")
 
     def _stop(self, signum, frame) -> None:
         self.stopping = True
@@ -84,7 +97,7 @@ class Command(BaseCommand):
             )
             return
         if now >= slot.due:
-            slot.process = subprocess.Popen(command, preexec_fn=_die_with_parent)
+            slot.process = subprocess.Popen(command, preexec_fn=die_with_parent)
             slot.started = now
             self.stdout.write(f"Task worker {number} started (pid {slot.process.pid}).")
 
