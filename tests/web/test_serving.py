@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import runpy
+from datetime import timedelta
 from pathlib import Path
 from unittest import mock
 
@@ -12,6 +13,10 @@ import pytest
 from django.conf import settings
 from django.db import OperationalError, connection
 from django.urls import reverse
+from django.utils import timezone
+
+from tournament.jobs.workers import workers_sign
+from tournament.models import Job, WorkerSign
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +24,33 @@ GUNICORN_CONF = Path(__file__).resolve().parents[2] / "config" / "gunicorn.conf.
 
 
 def test_healthz_answers_ok_with_the_database_to_anybody_and_is_never_cached(client):
+    workers_sign("saal:1234", 2)  # a `manage.py task_workers` with its two workers
     response = client.get(reverse("healthz"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "task_workers": 2}
     assert "no-store" in response["Cache-Control"]
     assert client.head(reverse("healthz")).status_code == 200
+
+
+def test_healthz_and_a_waiting_job_say_when_no_task_worker_is_alive(client, supervisor, settings):
+    """Issue 31: the supervisor of the workers died an hour ago (its sign is old): /healthz
+    says that none runs, and a job waiting in line says so instead of its place, in German."""
+    workers_sign("saal:1234", 1)
+    WorkerSign.objects.update(seen_at=timezone.now() - timedelta(hours=1))
+    settings.JOBS_BACKEND = "database"  # the job waits in line for a worker
+    body = client.get(reverse("healthz")).json()
+    assert (body["status"], body["task_workers"]) == ("ok", 0)
+    assert body["message"] == "Es läuft kein Hintergrundprozess: Druckaufträge und Exporte warten."
+
+    client.force_login(supervisor)
+    started = client.post(reverse("manage:job_start", args=["beispielturnier-2026", "excel"]))
+    status_url = started["Location"] + "stand/"
+    assert "Platz 1" in client.get(status_url).json()["message"]  # just queued: its place
+    Job.objects.update(created_at=timezone.now() - timedelta(minutes=2))
+    message = client.get(status_url).json()["message"]
+    assert message.startswith("Es läuft kein Hintergrundprozess: Der Auftrag wartet")
+    workers_sign("saal:1234", 1)  # a worker is back: its place again
+    assert "Platz 1" in client.get(status_url).json()["message"]
 
 
 def test_healthz_answers_503_with_a_message_when_the_database_fails(client, caplog):

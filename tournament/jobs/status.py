@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.jobs.registry import job_kind
 from tournament.jobs.services import FAILED, QUEUED, READY, RUNNING, job_place
+from tournament.jobs.workers import WAITING_WARNS, workers_alive
 
 Job = models.Job
 
@@ -28,13 +30,28 @@ def job_urls(job: Job) -> dict[str, str]:
     }
 
 
+def no_worker_message() -> str:
+    return _(
+        "No task worker is running: the job waits until one starts. Tell the administrator "
+        "(make serve and make hall start them, or manage.py task_workers)."
+    )
+
+
+def _no_worker(job: Job) -> bool:
+    """Whether `job` has waited a while without a sign of any task worker."""
+    waited = (timezone.now() - job.created_at).total_seconds()
+    return waited > WAITING_WARNS and not workers_alive()
+
+
 def job_status(job: Job) -> dict[str, Any]:
     """What the progress page and its script show: state, place, progress, message, address."""
     spec = job_kind(job.kind)
     place = job_place(job)
     values = {"place": place, "done": job.done, "total": job.total, "kind": job.get_kind_display()}
     message: str
-    if job.state == QUEUED:
+    if job.state == QUEUED and _no_worker(job):
+        message = no_worker_message()
+    elif job.state == QUEUED:
         message = _(
             "Waiting in line: place %(place)s. The job starts when the jobs before it are done."
         )

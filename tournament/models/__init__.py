@@ -12,7 +12,7 @@ confirmation; `installation` the secret that signs this installation's backups.
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
 from tournament.models.installation import InstallationKey
-from tournament.models.jobs import Job
+from tournament.models.jobs import Job, WorkerSign
 from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Payment, Player
@@ -38,23 +38,24 @@ __all__ = [
     "Job",
     "Membership",
     "Organiser",
-    "Person",
-    "PersonMerge",
     "Payment",
     "PendingRegistration",
+    "Person",
+    "PersonMerge",
+    "PhoneEntry",
     "Player",
+    "PointTableChange",
     "Prize",
+    "Sanction",
     "Season",
     "SeasonResult",
-    "PhoneEntry",
-    "PointTableChange",
-    "Sanction",
     "Seat",
     "SeatSwap",
     "SheetEvent",
     "Table",
     "TableLink",
     "Tournament",
+    "WorkerSign",
     "default_contracts",
     "organiser_default",
 ]

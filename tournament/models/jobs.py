@@ -83,3 +83,20 @@ class Job(models.Model):
     @property
     def waiting(self) -> bool:
         return self.state in (self.State.QUEUED, self.State.RUNNING)
+
+
+class WorkerSign(models.Model):
+    """A running `manage.py task_workers` (one row each, by host and process), renewed every
+    few seconds while its workers run: the job pages and `/healthz` tell from it whether any
+    task worker is alive."""
+
+    name = models.CharField(max_length=200, unique=True)
+    workers = models.PositiveSmallIntegerField(default=0)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("task workers' sign of life")
+        verbose_name_plural = _("task workers' signs of life")
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.workers} at {self.seen_at:%H:%M:%S}"

@@ -10,7 +10,10 @@ them (tournament/jobs/tasks.py)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -23,6 +26,7 @@ from django.db import DatabaseError, connections
 
 from config.processes import die_with_parent
 from tournament.jobs.tasks import jobs_revive
+from tournament.jobs.workers import workers_sign, workers_unsign
 
 #: The longest pause before a failing worker is started again, in seconds.
 LONGEST_PAUSE = 30.0
@@ -63,14 +67,22 @@ class Command(BaseCommand):
                     self._tend(number, slot, command)
                 if time.monotonic() >= next_look:
                     next_look = time.monotonic() + settings.JOB_HEARTBEAT_SECONDS
-                    self._revive()
+                    self._look(sum(s.process is not None for s in slots))
                 time.sleep(0.2)
         finally:
             self._end(slots)
+            with contextlib.suppress(DatabaseError):
+                workers_unsign(self.name)
 
-    def _revive(self) -> None:
-        """Put the jobs of dead workers back in line (or fail them after their last attempt)."""
+    @property
+    def name(self) -> str:
+        return f"{socket.gethostname()}:{os.getpid()}"
+
+    def _look(self, running: int) -> None:
+        """Renew the workers' sign of life, and put the jobs of dead workers back in line (or
+        fail them after their last attempt)."""
         try:
+            workers_sign(self.name, running)
             found = jobs_revive()
         except DatabaseError:  # the database is away: the next look tries again
             return
