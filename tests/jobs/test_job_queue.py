@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -17,6 +18,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
+from tournament.jobs.runner import job_execute
 from tournament.models import Job
 from tournament.sheets import pdf as sheets_pdf
 
@@ -134,7 +136,7 @@ def test_a_running_job_beats_its_heart_while_its_work_goes_on(
     settings.JOB_HEARTBEAT_SECONDS = 0.05
     seen = []
 
-    def slow_render(durchgang, progress):
+    def slow_render(durchgang, progress, parts=None):
         # Reports no progress: only the heartbeat shows the job alive.
         job = Job.objects.get()
         deadline = time.monotonic() + PATIENCE
@@ -152,3 +154,46 @@ def test_a_running_job_beats_its_heart_while_its_work_goes_on(
 
     assert seen, "no heartbeat while the job ran"
     assert Job.objects.get().state == "ready"
+
+
+class WorkerKilled(BaseException):
+    """What a worker killed in the middle of a job leaves: nothing caught, nothing finished."""
+
+
+def test_a_print_job_taken_up_again_resumes_after_the_last_chunk_its_dead_worker_finished(
+    clerk, example_tournament, queue, monkeypatch, settings
+):
+    """Issue 31: the worker dies after the first chunk of tables; the next worker renders only
+    the rest, and the PDF still has one page per table."""
+    page_url = print_start(login(clerk))
+    job = Job.objects.get()
+    rendered = []
+    real = sheets_pdf.pdf_limited
+
+    def render(function, documents, title):
+        if rendered and dies:
+            raise WorkerKilled
+        rendered.append(len(documents))
+        return real(function, documents, title)
+
+    monkeypatch.setattr(sheets_pdf, "pdf_limited", render)
+    dies = True
+    with pytest.raises(WorkerKilled):
+        job_execute(job.pk)  # the worker takes the job and dies in its second chunk
+    first = list(rendered)
+    parts = Path(settings.MEDIA_ROOT) / "jobs" / job.pk / "teile"
+    assert len(first) == 1 and len(list(parts.glob("*.pdf"))) == 1
+
+    worker_died(attempts=1)
+    dies = False
+    login(clerk).get(page_url + "stand/")  # a look puts the job back in line
+    work_off()
+
+    job.refresh_from_db()
+    tables = example_tournament.durchgaenge.get(number=1).tables.count()
+    assert (job.state, job.attempts) == ("ready", 2)
+    assert sum(rendered[1:]) == tables - first[0]  # only the tables not done before
+    status = login(clerk).get(page_url + "stand/").json()
+    download = login(clerk).get(status["url"])
+    assert len(PdfReader(io.BytesIO(b"".join(download.streaming_content))).pages) == tables
+    assert list(parts.glob("*.pdf")) == []  # the parts go once the whole file is made

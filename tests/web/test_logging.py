@@ -86,7 +86,7 @@ def test_with_a_log_file_the_traceback_of_a_500_goes_to_the_file_and_to_standard
 def test_a_print_job_that_fails_writes_its_traceback_to_the_log_file(
     client, clerk, example_tournament, log_file, monkeypatch
 ):
-    def broken_render(durchgang, progress):
+    def broken_render(durchgang, progress, parts=None):
         raise RuntimeError("kaputt im Druck")
 
     monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", broken_render)

@@ -86,15 +86,17 @@ def _disk_full(error: BaseException) -> bool:
     return False
 
 
-def _files_remove(job: Job) -> None:
-    """Remove whatever the job wrote to the storage (`jobs/<id>/`)."""
-    folder = f"jobs/{job.pk}"
+def _files_remove(job: Job, folder: str = "") -> None:
+    """Remove whatever the job wrote to the storage (`jobs/<id>/`, its parts too)."""
+    folder = folder or f"jobs/{job.pk}"
     try:
-        _folders, names = default_storage.listdir(folder)
+        folders, names = default_storage.listdir(folder)
     except (FileNotFoundError, NotADirectoryError):
         return
     for name in names:
         default_storage.delete(f"{folder}/{name}")
+    for inner in folders:
+        _files_remove(job, f"{folder}/{inner}")
 
 
 def _finish(

@@ -4,7 +4,10 @@ under the Durchgang that they had before printing became a job."""
 
 from __future__ import annotations
 
+import contextlib
+
 from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,8 +29,36 @@ def sheets(job: models.Job, progress: Progress) -> Made:
     if durchgang is None:
         raise JobError(_("Durchgang %(n)s does not exist any more.") % {"n": job.durchgang})
     # Looked up now, on the module: tests put a counting renderer in its place.
-    content = pdf.durchgang_sheets_pdf(durchgang, progress=progress)
+    parts = StoredParts(job)
+    content = pdf.durchgang_sheets_pdf(durchgang, progress=progress, parts=parts)
+    parts.clear()
     return Made(sheets_pdf_name(durchgang), ContentFile(content))
+
+
+class StoredParts:
+    """The chunks of the job's PDF that are done, in the storage beside the job's file
+    (`jobs/<id>/teile/`): another worker that takes the job up after this one died resumes
+    after the last chunk finished."""
+
+    def __init__(self, job: models.Job) -> None:
+        self.folder = f"jobs/{job.pk}/teile"
+
+    def get(self, key: str) -> bytes | None:
+        name = f"{self.folder}/{key}.pdf"
+        if not default_storage.exists(name):
+            return None
+        with default_storage.open(name) as kept:
+            return kept.read()
+
+    def put(self, key: str, content: bytes) -> None:
+        name = f"{self.folder}/{key}.pdf"
+        default_storage.delete(name)
+        default_storage.save(name, ContentFile(content))
+
+    def clear(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            for name in default_storage.listdir(self.folder)[1]:
+                default_storage.delete(f"{self.folder}/{name}")
 
 
 def sheets_job_urls(job: models.Job) -> dict[str, str]:

@@ -32,6 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures import TimeoutError as FuturesTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone
@@ -277,19 +278,30 @@ def _ignore(done: int, total: int) -> None:
     pass
 
 
+class PartStore(Protocol):
+    """Where a job keeps the chunks of its PDF that are done (its storage): a job run again
+    after its worker died resumes after the last chunk finished instead of from table 1."""
+
+    def get(self, key: str) -> bytes | None: ...
+
+    def put(self, key: str, content: bytes) -> None: ...
+
+
 def durchgang_sheets_pdf(
     durchgang: models.Durchgang,
     *,
     workers: int | None = None,
     chunk: int | None = None,
     progress: Callable[[int, int], None] = _ignore,
+    parts: PartStore | None = None,
 ) -> bytes:
     """The signed sheets of every table of the Durchgang, one page per table.
 
     This process reads the database and renders each chunk's HTML; `workers` processes turn
     the chunks into PDFs (default: `WORKERS` from `POOL_FROM` tables on, since starting a
     worker costs about as much as rendering three sheets). `progress(done, total)` is called
-    as tables are finished.
+    as tables are finished. `parts`: each chunk done is kept there, and a chunk kept there
+    already (by an earlier attempt) is not rendered again.
     """
     tables = list(sheet_tables(durchgang.tables.all()))
     if not tables:
@@ -299,15 +311,28 @@ def durchgang_sheets_pdf(
         workers = WORKERS if total >= POOL_FROM else 1
     size = chunk or max(1, min(CHUNK, -(-total // (2 * workers))))
     chunks = [tables[i : i + size] for i in range(0, total, size)]
-    progress(0, total)
+    keys = [f"{i:04d}-{c[0].pk}-{len(c)}" for i, c in enumerate(chunks)]
+    done: dict[int, bytes] = {}
+    if parts is not None:
+        done = {i: kept for i, key in enumerate(keys) if (kept := parts.get(key)) is not None}
+
+    def finish(index: int, content: bytes) -> None:
+        done[index] = content
+        if parts is not None:
+            parts.put(keys[index], content)
+
+    def tables_done() -> int:
+        return sum(len(chunks[i]) for i in done)
+
+    progress(tables_done(), total)
     title = durchgang_title(durchgang)
+    missing = [i for i in range(len(chunks)) if i not in done]
     if workers <= 1:
-        parts = []
-        for index, tables_of_chunk in enumerate(chunks):
-            documents = [sheet_html(signed_sheet(t)) for t in tables_of_chunk]
-            parts.append(pdf_limited(pages_pdf, documents, title))
-            progress(min(total, (index + 1) * size), total)
-        return pdf_join(parts)
+        for index in missing:
+            documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
+            finish(index, pdf_limited(pages_pdf, documents, title))
+            progress(tables_done(), total)
+        return pdf_join([done[i] for i in range(len(chunks))])
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
         workers,
@@ -317,22 +342,17 @@ def durchgang_sheets_pdf(
         initializer=worker_setup,  # bounded by PDF_RENDER_MEMORY_MB, with Django's apps
         initargs=(render_limits()[1],),
     ) as pool:
-        futures: list[Future] = []
-
-        def finished() -> int:
-            return sum(len(c) for c, f in zip(chunks, futures, strict=False) if f.done())
-
+        futures: dict[Future, int] = {}
         try:
-            for tables_of_chunk in chunks:
-                documents = [sheet_html(signed_sheet(t)) for t in tables_of_chunk]
-                futures.append(pool.submit(_chunk_pdf, documents, title))
-                progress(finished(), total)
+            for index in missing:
+                documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
+                futures[pool.submit(_chunk_pdf, documents, title)] = index
             seconds = render_limits()[0]
-            rounds = -(-len(chunks) // workers)  # each worker renders this many chunks at most
+            rounds = -(-len(missing) // workers)  # each worker renders this many chunks at most
             try:
-                for _future in as_completed(futures, timeout=seconds * rounds or None):
-                    progress(finished(), total)
-                parts = [future.result() for future in futures]
+                for future in as_completed(futures, timeout=seconds * rounds or None):
+                    finish(futures[future], future.result())
+                    progress(tables_done(), total)
             except FuturesTimeout:
                 raise RenderLimitError(limit_message("time")) from None
             except (MemoryError, BrokenProcessPool):
@@ -343,4 +363,4 @@ def durchgang_sheets_pdf(
             for process in list((pool._processes or {}).values()):  # a render that hangs
                 process.kill()
             raise
-    return pdf_join(parts)
+    return pdf_join([done[i] for i in range(len(chunks))])
