@@ -206,3 +206,15 @@ def test_a_money_tariff_takes_euros_and_cents(client, drawn):
     assert "Einen Betrag in Euro eingeben" in wrong.content.decode()
     unbalanced = line(client, 2, ["1,00", "0", "0", "0"], version=1)
     assert "ergeben 1,00 €, nicht 0" in unbalanced.content.decode()
+
+
+def test_a_table_to_focus_of_five_thousand_digits_opens_the_page_without_focus(client, drawn):
+    """Found by the hostile walk on PostgreSQL: `?tisch=` with 5000 digits was a 500."""
+    tournament, leitung, _schreiber = drawn
+    client.force_login(leitung)
+    switch(client, 2)
+    url = reverse("manage:totals", args=[SLUG, 1])
+    page = client.get(url, {"tisch": "7" * 5000})
+    assert page.status_code == 200
+    assert 'id="tisch-2"' in page.content.decode()
+    assert client.get(url, {"tisch": "2"}).status_code == 200

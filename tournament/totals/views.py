@@ -26,6 +26,7 @@ from tournament.totals.services import (
 from tournament.web.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
 from tournament.web.confirm import ConfirmActionMixin, Preview, PreviewTable
 from tournament.web.form_errors import form_errors_add
+from tournament.web.raw_input import number_or_none
 
 TEMPLATE = "tournament/totals/durchgang.html"
 
@@ -86,8 +87,8 @@ class TotalsView(TotalsMixin, View):
     required_role = CLERK
 
     def get(self, request, *args, **kwargs):
-        focus = request.GET.get("tisch", "")
-        return self.page(self.get_durchgang(), focus=int(focus) if focus.isdecimal() else None)
+        focus = number_or_none(request.GET.get("tisch", ""))  # hostile digits: no table
+        return self.page(self.get_durchgang(), focus=focus)
 
 
 class TotalsSaveView(TotalsMixin, View):
