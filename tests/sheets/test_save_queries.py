@@ -3,7 +3,7 @@
 games once, write the game, its score rows, the seats' totals, the public pages' counter and
 the history. Counted as a server runs it, outside a test's transaction (every statement that
 reaches the database but the transaction's own), per path: a new game on the clerk's line, a
-change of a game there, and a game from the scorekeeper's phone."""
+change of a game there, a game from the scorekeeper's phone, and a correction signed off."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.phones.helpers import enter as phone_enter
 from tests.phones.helpers import phone
-from tests.sheets.helpers import enter, game, url
-from tournament.models import Hand, HandScore, SheetEvent
+from tests.sheets.fixtures import ruf
+from tests.sheets.helpers import enter, game, table_of, url
+from tournament.models import Correction, Hand, HandScore, SheetEvent
+from tournament.sheets.services.corrections import correction_request
+from tournament.sheets.services.supervision import hand_strike
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,3 +85,24 @@ def test_a_new_game_from_the_scorekeepers_phone_with_its_fresh_state_takes_fifte
     assert len(queries) <= 15, "\n".join(queries)
     assert Hand.objects.filter(table=link.table, number=2, contract="solo").count() == 1
     assert answer.json()["state"]["entered"] == 2
+
+
+def test_a_correction_signed_off_takes_at_most_ten_queries(client, evening, clerk, supervisor):
+    """The supervisor signs off a correction of a struck game (an open sheet's decided game is
+    changed only so): the correction found, locked and checked in one query, the sheet locked
+    and read, the game written, the history, the correction's decision."""
+    client.force_login(clerk)
+    enter(client, "r e 1 3 +", 1)
+    hand_strike(hand=game(1), user=supervisor, struck=True, reason="Karten verworfen")
+    p = {s.position: s.player for s in table_of(1).seats.all()}
+    proposed = ruf(p, won=False)
+    correction_request(table=table_of(1), number=1, game=proposed, reason="verlesen", user=clerk)
+    pending = Correction.objects.get()
+    client.force_login(supervisor)
+    client.get(url("corrections"))
+    decision = {"decision": "apply", "version": game(1).version}
+    answer, queries = counted(lambda: client.post(url("correction_decide", pending.pk), decision))
+    assert answer.status_code == 302
+    assert len(queries) <= MOST_QUERIES, "\n".join(queries)
+    assert game(1).won is False and Correction.objects.get().status == "applied"
+    assert SheetEvent.objects.filter(number=1, kind="corrected").count() == 1

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.scorekeeping.engine import hand_sanction
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
+from tournament.scorekeeping.sheet_lock import sheet_lock, table_seats
 from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
@@ -40,8 +41,13 @@ def game_to_json(game: HandEntry) -> dict:
     return data
 
 
-def game_from_json(data: dict, table: models.Table) -> HandEntry:
-    players = {p.pk: p for p in models.Player.objects.filter(seats__table=table)}
+def game_from_json(
+    data: dict, table: models.Table, players: dict[int, models.Player] | None = None
+) -> HandEntry:
+    """The proposed game of a correction, its players those seated at `table` (`players`: by
+    id, when the caller has read them)."""
+    if players is None:
+        players = {p.pk: p for p in models.Player.objects.filter(seats__table=table)}
     values = dict(data)
     for name in PLAYER_FIELDS:
         values[name] = players.get(values[name]) if values[name] is not None else None
@@ -111,22 +117,38 @@ def correction_request(
     return correction
 
 
-def _pending(correction: models.Correction) -> models.Correction:
-    correction = models.Correction.objects.select_for_update().get(pk=correction.pk)
+def _pending(
+    correction: models.Correction, tournament: models.Tournament | None = None
+) -> models.Correction:
+    """The correction, locked, with its table; of `tournament` when given (else
+    `Correction.DoesNotExist`)."""
+    pending = models.Correction.objects.select_for_update(of=("self",)).select_related(
+        "table__durchgang"
+    )
+    if tournament is not None:
+        pending = pending.filter(table__durchgang__tournament=tournament)
+    correction = pending.get(pk=correction.pk)
     if correction.status != Status.PENDING:
         raise HandRuleError({"__all__": [_("This correction is decided already.")]})
     return correction
 
 
 def correction_apply(
-    *, correction: models.Correction, user, note: str = "", version: int | None = None
+    *,
+    correction: models.Correction,
+    user,
+    note: str = "",
+    version: int | None = None,
+    tournament: models.Tournament | None = None,
 ) -> None:
     """A supervisor signs the correction off: the sheet changes, the history says why.
 
     `version` is the game's version the supervisor saw next to the proposal (0: no game);
-    a game changed since raises `HandConflict` and nothing is stored (None: internal callers)."""
+    a game changed since raises `HandConflict` and nothing is stored (None: internal callers).
+    `tournament`: the correction must be one of its sheets (else `Correction.DoesNotExist`;
+    the page's check, made in the same query as the lock)."""
     with transaction.atomic():
-        correction = _pending(correction)
+        correction = _pending(correction, tournament)
         table = correction.table
         reason = correction.reason
         if correction.proposed is None:
@@ -141,10 +163,12 @@ def correction_apply(
                 as_supervisor=True,
             )
         else:
+            sheet = sheet_lock(table_seats(table))
             hand_save(
                 table=table,
                 number=correction.number,
-                game=game_from_json(correction.proposed, table),
+                game=game_from_json(correction.proposed, table, sheet.players),
+                sheet=sheet,
                 version=version,
                 user=user,
                 kind=Kind.CORRECTED,
@@ -157,9 +181,15 @@ def correction_apply(
         correction.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
 
 
-def correction_reject(*, correction: models.Correction, user, note: str = "") -> None:
+def correction_reject(
+    *,
+    correction: models.Correction,
+    user,
+    note: str = "",
+    tournament: models.Tournament | None = None,
+) -> None:
     with transaction.atomic():
-        correction = _pending(correction)
+        correction = _pending(correction, tournament)
         correction.status, correction.decided_by = Status.REJECTED, user
         correction.decided_at, correction.decision_note = timezone.now(), note
         correction.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])

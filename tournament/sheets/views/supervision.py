@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -241,9 +242,7 @@ class CorrectionDecideView(TournamentMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, slug, pk):
-        correction = get_object_or_404(
-            models.Correction, pk=pk, table__durchgang__tournament=self.tournament
-        )
+        correction = models.Correction(pk=pk)  # found, locked and checked by the service
         note = request.POST.get("note", "")[:300]
         apply = request.POST.get("decision") == "apply"
         form = SignOffForm(request.POST)
@@ -254,14 +253,22 @@ class CorrectionDecideView(TournamentMixin, View):
             if apply:
                 version = form.cleaned_data["version"]
                 correction_apply(
-                    correction=correction, user=request.user, note=note, version=version
+                    correction=correction,
+                    user=request.user,
+                    note=note,
+                    version=version,
+                    tournament=self.tournament,
                 )
                 messages.success(request, _("The correction is signed off and in force."))
             else:
-                correction_reject(correction=correction, user=request.user, note=note)
+                correction_reject(
+                    correction=correction, user=request.user, note=note, tournament=self.tournament
+                )
                 messages.success(request, _("The correction is rejected."))
         except HandRuleError as error:
             messages.error(request, errors_text(error.errors))
         except HandConflict as error:
             messages.error(request, conflict_message(error.args[0]))
+        except models.Correction.DoesNotExist:
+            raise Http404 from None
         return redirect("manage:corrections", slug=slug)
