@@ -50,7 +50,11 @@ def chromium_required() -> None:
 def browser():
     """One browser for the session; Playwright's own browser downloads are never used."""
     chromium_required()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A step's expectation waits up to 10 s: under CI's full load (two test workers, the
+    # server's thread, chromium) an answer took longer than Playwright's 5 s once.
+    expect.set_options(timeout=10_000)
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -86,7 +90,11 @@ class Driver:
 def chromium():
     """One browser for the session in a Playwright thread of its own."""
     chromium_required()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A step's expectation waits up to 10 s: under CI's full load (two test workers, the
+    # server's thread, chromium) an answer took longer than Playwright's 5 s once.
+    expect.set_options(timeout=10_000)
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         playwright = pool.submit(lambda: sync_playwright().start()).result()
