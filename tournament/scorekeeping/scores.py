@@ -5,7 +5,7 @@ games), the stored score rows and each seat's totals consistent with each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from scoring.hand import NO_COUNTS
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, ScoredHand, score_sheet, seat_totals
@@ -126,14 +126,7 @@ def sheet_scores_store(
             update_fields=SCORE_COLUMNS[4:],
         )
     totals = seat_totals(context.seats, scored)
-    changed = []
-    for seat in sheet.seats:
-        values = totals[str(seat.player_id)]
-        if tuple(getattr(seat, name) for name in SEAT_TOTAL_FIELDS) != values:
-            for name, value in zip(SEAT_TOTAL_FIELDS, values, strict=True):
-                setattr(seat, name, value)
-            changed.append(seat)
-    models.Seat.objects.bulk_update(changed, SEAT_TOTAL_FIELDS)
+    seats_store(sheet.seats, lambda seat: totals[str(seat.player_id)])
     public_pages_changed(context.tournament_id)
     return after
 
@@ -201,9 +194,20 @@ def score_values(
 def seats_total(totals: dict[tuple[int, int], tuple[int, ...]]) -> None:
     """Store the totals (`SEAT_TOTAL_FIELDS`) of the seats keyed by (table id, player id)."""
     seats = models.Seat.objects.filter(table_id__in={table for table, _player in totals})
+    seats_store(
+        seats.only("pk", "table_id", "player_id", *SEAT_TOTAL_FIELDS),
+        lambda seat: totals[(seat.table_id, seat.player_id)],
+    )
+
+
+def seats_store(
+    seats: Iterable[models.Seat], totals: Callable[[models.Seat], tuple[int, ...]]
+) -> None:
+    """Write each seat's totals (`totals(seat)`, in `SEAT_TOTAL_FIELDS` order) where they
+    differ from the seat's: one UPDATE for all that changed, none when nothing did."""
     changed = []
-    for seat in seats.only("pk", "table_id", "player_id", *SEAT_TOTAL_FIELDS):
-        values = totals[(seat.table_id, seat.player_id)]
+    for seat in seats:
+        values = totals(seat)
         if tuple(getattr(seat, name) for name in SEAT_TOTAL_FIELDS) != values:
             for name, value in zip(SEAT_TOTAL_FIELDS, values, strict=True):
                 setattr(seat, name, value)
