@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from tests.processes import alive, ended
 from tournament.models import Job
 
 pytestmark = pytest.mark.slow
@@ -26,15 +27,6 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 STARTED = re.compile(r"Task worker 1 started \(pid (\d+)\)")
 WAIT = 90.0  # seconds at most for a line (a busy machine starts Django slowly)
-
-
-def alive(pid: int) -> bool:
-    """Whether process `pid` runs (a zombie, dead but not yet reaped, does not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, IndexError):
-        return False
-    return state != "Z"
 
 
 @pytest.fixture
@@ -97,10 +89,7 @@ def test_a_killed_worker_is_started_again_and_the_workers_end_with_their_supervi
     assert second != first and alive(second)
 
     os.kill(process.pid, signal.SIGKILL)  # the supervisor itself dies without a word
-    deadline = time.monotonic() + 30
-    while alive(second) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert not alive(second), "the worker outlived its supervisor"
+    assert ended([second]), "the worker outlived its supervisor"
 
 
 def test_a_dead_workers_job_is_finished_without_anybody_looking_at_it(

@@ -9,10 +9,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.processes import alive, ended
 
 pytestmark = pytest.mark.slow
 
@@ -46,14 +47,6 @@ pdf_limited(render)
 """
 
 
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, IndexError):
-        return False
-    return state != "Z"
-
-
 def started(script: str) -> tuple[subprocess.Popen, list[int]]:
     """The worker running `script`, and the children it printed once they run."""
     environment = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings_test")
@@ -78,10 +71,7 @@ def test_the_pdf_processes_end_when_their_worker_is_killed(script):
     try:
         worker.kill()  # SIGKILL: no cleanup of its own runs
         worker.wait(timeout=30)
-        deadline = time.monotonic() + 30
-        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert not any(alive(pid) for pid in children), "a PDF process outlived its worker"
+        assert ended(children), "a PDF process outlived its worker"
     finally:
         for pid in children:
             if alive(pid):
