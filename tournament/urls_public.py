@@ -4,6 +4,7 @@ pages (opened with a table's link and PIN), gathered from the features under the
 
 from tournament.checkin import urls as checkin
 from tournament.draw import urls as draw
+from tournament.handbook import urls as handbook
 from tournament.home import urls as home
 from tournament.phones import urls as phones
 from tournament.ranking import urls as ranking
@@ -18,4 +19,5 @@ urlpatterns = [
     *phones.public,
     *checkin.public,
     *seasons.public,
+    *handbook.public,
 ]

@@ -1,0 +1,91 @@
+"""The handbook's text: the Markdown chapters in `chapters/`, rendered once per process.
+
+Each chapter is a file `NN-name.md`, in the order of its number. A heading carries its anchor
+explicitly (`## Die Tür {#tuer}`), so that a page's "?" (`pages.HELP_SECTIONS`) and an error's
+link keep pointing at the same place when a title is reworded. A picture is written
+`![Text](bilder/NAME.png)`; NAME is one of `pictures.PICTURES`, made by `make screenshots`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import markdown
+from django.templatetags.static import static
+
+CHAPTERS_DIR = Path(__file__).resolve().parent / "chapters"
+PICTURES_STATIC = "handbook/bilder/"  # under static/, so WeasyPrint's StaticFetcher reads them
+PICTURE_REF = re.compile(r"\]\(bilder/([a-z0-9-]+)\.png\)")
+HEADING = re.compile(r'<h([1-3]) id="([^"]+)">(.*?)</h\1>', re.S)
+
+
+@dataclass(frozen=True)
+class Section:
+    level: int  # 1 chapter, 2 section, 3 subsection
+    anchor: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Chapter:
+    anchor: str
+    title: str
+    html: str  # the pictures' addresses left as "bilder/NAME.png": see `chapter_html`
+    sections: tuple[Section, ...]
+
+
+def _render(text: str) -> str:
+    return markdown.markdown(
+        text,
+        extensions=["attr_list", "tables", "toc", "def_list", "admonition"],
+        extension_configs={"toc": {"permalink": False}},
+        output_format="html",
+    )
+
+
+def _sections(html: str) -> tuple[Section, ...]:
+    return tuple(
+        Section(int(level), anchor, re.sub(r"<[^>]+>", "", title).strip())
+        for level, anchor, title in HEADING.findall(html)
+    )
+
+
+@cache
+def chapters() -> tuple[Chapter, ...]:
+    found = []
+    for path in sorted(CHAPTERS_DIR.glob("[0-9][0-9]-*.md")):
+        html = _render(path.read_text(encoding="utf-8"))
+        sections = _sections(html)
+        first = sections[0]
+        found.append(Chapter(first.anchor, first.title, html, sections))
+    return tuple(found)
+
+
+def anchors() -> set[str]:
+    return {section.anchor for chapter in chapters() for section in chapter.sections}
+
+
+def picture_names() -> set[str]:
+    """Every picture the text shows."""
+    return {
+        name
+        for path in CHAPTERS_DIR.glob("*.md")
+        for name in PICTURE_REF.findall(path.read_text(encoding="utf-8"))
+    }
+
+
+def chapter_html(chapter: Chapter, picture_url) -> str:
+    """The chapter's HTML with each picture's address made by `picture_url(NAME)`: the static
+    URL on the page, a file URL in the PDF."""
+    return re.sub(
+        r'src="bilder/([a-z0-9-]+)\.png"',
+        lambda match: f'src="{picture_url(match.group(1))}"',
+        chapter.html,
+    )
+
+
+def picture_static_url(name: str) -> str:
+    return static(f"{PICTURES_STATIC}{name}.png")
