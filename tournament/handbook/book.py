@@ -4,6 +4,8 @@ Each chapter is a file `NN-name.md`, in the order of its number. A heading carri
 explicitly (`## Die Tür {#tuer}`), so that a page's "?" (`pages.HELP_SECTIONS`) and an error's
 link keep pointing at the same place when a title is reworded. A picture is written
 `![Text](bilder/NAME.png)`; NAME is one of `pictures.PICTURES`, made by `make screenshots`.
+A page of the app is named `[Einlass](seite:manage:checkin)`, with its URL name: shown as the
+page's name in bold, and checked to exist (tests/handbook/test_handbook_text.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from django.templatetags.static import static
 CHAPTERS_DIR = Path(__file__).resolve().parent / "chapters"
 PICTURES_STATIC = "handbook/bilder/"  # under static/, so WeasyPrint's StaticFetcher reads them
 PICTURE_REF = re.compile(r"\]\(bilder/([a-z0-9-]+)\.png\)")
+PAGE_REF = re.compile(r"\]\(seite:([a-z_]+:[a-z_]+)\)")
+PAGE_LINK = re.compile(r'<a href="seite:([a-z_]+:[a-z_]+)">(.*?)</a>', re.S)
 HEADING = re.compile(r'<h([1-3]) id="([^"]+)">(.*?)</h\1>', re.S)
 
 
@@ -38,11 +42,17 @@ class Chapter:
 
 
 def _render(text: str) -> str:
-    return markdown.markdown(
+    html = markdown.markdown(
         text,
         extensions=["attr_list", "tables", "toc", "def_list", "admonition"],
         extension_configs={"toc": {"permalink": False}},
         output_format="html",
+    )
+    return PAGE_LINK.sub(
+        lambda match: (
+            f'<strong class="page-name" data-page="{match.group(1)}">{match.group(2)}</strong>'
+        ),
+        html,
     )
 
 
@@ -74,6 +84,15 @@ def picture_names() -> set[str]:
         name
         for path in CHAPTERS_DIR.glob("*.md")
         for name in PICTURE_REF.findall(path.read_text(encoding="utf-8"))
+    }
+
+
+def page_names() -> set[str]:
+    """Every page of the app the text names, as URL names (`manage:checkin`)."""
+    return {
+        name
+        for path in CHAPTERS_DIR.glob("*.md")
+        for name in PAGE_REF.findall(path.read_text(encoding="utf-8"))
     }
 
 

@@ -16,9 +16,7 @@ class HandbookView(TemplateView):
     template_name = "tournament/handbook/handbook.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        shown = [
-            (chapter, chapter_html(chapter, picture_static_url)) for chapter in chapters()
-        ]
+        shown = [(chapter, chapter_html(chapter, picture_static_url)) for chapter in chapters()]
         return super().get_context_data(chapters=shown, **kwargs)
 
 
