@@ -37,7 +37,6 @@ HELP_SECTIONS: dict[str, str] = {
     "sheets": "erfassen",
     "sheet": "erfassen",
     "hand_enter": "erfassen",
-    "hand_preview": "erfassen",
     "hand": "korrekturen",
     "hand_delete": "korrekturen",
     "hand_restore": "korrekturen",
@@ -66,7 +65,6 @@ HELP_SECTIONS: dict[str, str] = {
     "person": "kartei",
     "person_edit": "kartei",
     "person_erase": "kartei-datenschutz",
-    "person_search": "spieler",
     "seasons": "saison",
     "season_create": "saison",
     "season_edit": "saison",
@@ -77,9 +75,11 @@ HELP_SECTIONS: dict[str, str] = {
     "job": "auftraege",
 }
 
-# Management addresses that are no page of their own: files, and the answers a page's
-# script polls. They have no "?".
+# Management addresses that are no page of their own: files, and the answers or pieces of page
+# a page's script fetches. They have no "?".
 NO_PAGE = {
+    "hand_preview",
+    "person_search",
     "start_cards",
     "player_start_card",
     "print",
