@@ -6,12 +6,12 @@ from __future__ import annotations
 import io
 
 import pytest
-
-pytestmark = pytest.mark.django_db
 from pypdf import PdfReader
 
 from tournament.handbook.book import chapters
 from tournament.handbook.printed import handbook_pdf
+
+pytestmark = pytest.mark.django_db
 
 
 def test_the_handbook_answers_in_german_with_every_section(client):
