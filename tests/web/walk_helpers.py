@@ -148,8 +148,11 @@ ACCESS = {
     "tournament:season": PUBLIC,
     "tournament:season_pdf": PUBLIC,
     "tournament:season_xlsx": PUBLIC,
+    "tournament:handbook": PUBLIC,
+    "tournament:handbook_pdf": PUBLIC,
 }
 
+HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf")
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
 REGISTRATION_PAGES = (
     "tournament:registration",
