@@ -66,7 +66,8 @@ serve: venv messages
 
 # The hall: as `make serve`, but listening on this laptop's address in the hall's WLAN (found
 # by manage.py hall; HALL_ADDRESS=…, HALL_PORT=… default 8000), which becomes an allowed host
-# and SITE_URL; prints the address and where the Hallen-Aushang is. Needs no root.
+# and SITE_URL; prints the address and where the Hallen-Aushang is. Needs no root. Under WSL 2
+# behind its NAT it prints what to do on Windows instead (tournament/hall/wsl.py).
 hall: export DJANGO_DEBUG = 0
 hall: venv messages
 	@$(SERVE_SETUP); $(WORKERS_START); $(MANAGE) hall

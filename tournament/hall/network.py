@@ -4,6 +4,11 @@ reach, and the environment the server then runs with. Plain Python: it runs befo
 The address is the one of the network interface that holds the default route (the hall's WLAN
 as a rule): a UDP socket "connected" to an outside address is given that interface's address by
 the kernel, without a packet being sent. `HALL_ADDRESS` overrides it, `HALL_PORT` the port.
+
+In WSL 2 behind its NAT (tournament/hall/wsl.py) the address found is one the hall cannot reach:
+the site is then this laptop's loopback, and the command tells how to reach the laptop. Given
+the Windows laptop's address (`HALL_ADDRESS`, after setting up Windows' port forwarding), the
+server listens on all of WSL's addresses, where Windows forwards to, and announces that one.
 """
 
 from __future__ import annotations
@@ -16,12 +21,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from config.env import DEFAULT_ALLOWED_HOSTS
+from tournament.hall.wsl import Signs, Wsl, wsl_network
 
 DEFAULT_PORT = 8000
 # TEST-NET-1 (RFC 5737): routed like any outside address, answered by nobody; a UDP connect
 # sends nothing anyway.
 PROBE = ("192.0.2.1", 9)
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "config" / "gunicorn.conf.py"
+EVERY_ADDRESS = "0.0.0.0"  # behind WSL's NAT: where Windows' port forwarding arrives
+SIGNS = Signs()  # where the signs of WSL are read (tests put fakes there)
 
 
 class HallError(ValueError):
@@ -40,6 +48,8 @@ class HallSite:
     address: str  # an IP address, v4 or v6
     port: int
     found: bool = True  # False: no network found, the loopback address stands in
+    listen: str = ""  # the address to listen on when not `address`: EVERY_ADDRESS behind WSL's NAT
+    wsl: Wsl | None = None  # running in WSL
 
     @property
     def host(self) -> str:
@@ -56,7 +66,10 @@ class HallSite:
 
     def binds(self) -> list[str]:
         """The addresses gunicorn listens on: the hall's, and this laptop's own loopback so
-        that its browser keeps working at http://127.0.0.1:PORT."""
+        that its browser keeps working at http://127.0.0.1:PORT. Behind WSL's NAT, every
+        address of WSL: the one Windows forwards to, and loopback."""
+        if self.listen:
+            return [f"{self.listen}:{self.port}"]
         binds = [f"{self.host}:{self.port}"]
         if not self.loopback:
             binds.append(f"127.0.0.1:{self.port}")
@@ -89,17 +102,20 @@ def host_addresses() -> list[str]:
     return found
 
 
-def hall_address(environ: Mapping[str, str]) -> tuple[str, bool]:
-    """(address, found): HALL_ADDRESS when given, else the default route's, else the first of
-    the machine's own, else 127.0.0.1 with found False."""
+def given_address(environ: Mapping[str, str]) -> str | None:
+    """HALL_ADDRESS, checked, or None when not given."""
     given = environ.get("HALL_ADDRESS", "").strip()
-    if given:
-        try:
-            return str(ipaddress.ip_address(given.strip("[]"))), True
-        except ValueError:
-            raise HallError("HALL_ADDRESS", given) from None
-    address = default_route_address() or next(iter(host_addresses()), None)
-    return (address, True) if address else ("127.0.0.1", False)
+    if not given:
+        return None
+    try:
+        return str(ipaddress.ip_address(given.strip("[]")))
+    except ValueError:
+        raise HallError("HALL_ADDRESS", given) from None
+
+
+def found_address() -> str | None:
+    """The default route's address, else the first of the machine's own, else None."""
+    return default_route_address() or next(iter(host_addresses()), None)
 
 
 def hall_port(environ: Mapping[str, str]) -> int:
@@ -111,19 +127,32 @@ def hall_port(environ: Mapping[str, str]) -> int:
     return int(given)
 
 
-def hall_site(environ: Mapping[str, str]) -> HallSite:
-    address, found = hall_address(environ)
-    return HallSite(address=address, port=hall_port(environ), found=found)
+def hall_site(environ: Mapping[str, str], signs: Signs | None = None) -> HallSite:
+    """Where the hall reaches the server; `signs` tell WSL (tests fake them)."""
+    given = given_address(environ)
+    port = hall_port(environ)
+    found = found_address()
+    wsl = wsl_network(environ, found, signs or SIGNS)
+    if wsl is not None and wsl.nat:
+        if given is None:  # WSL's own address: the hall cannot reach it
+            return HallSite("127.0.0.1", port, found=False, wsl=wsl)
+        if not ipaddress.ip_address(given).is_loopback:  # Windows': it forwards to WSL
+            return HallSite(given, port, listen=EVERY_ADDRESS, wsl=wsl)
+    address = given or found
+    if address is None:
+        return HallSite("127.0.0.1", port, found=False, wsl=wsl)
+    return HallSite(address, port, wsl=wsl)
 
 
 def port_free(site: HallSite) -> bool:
     """Whether the server can listen on the site's address and port (the address is this
     machine's and nobody else listens there)."""
-    family = socket.AF_INET6 if ":" in site.address else socket.AF_INET
+    address = site.listen or site.address
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as trial:
         trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn does
         try:
-            trial.bind((site.address, site.port))
+            trial.bind((address, site.port))
         except OSError:
             return False
     return True
