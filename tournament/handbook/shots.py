@@ -13,9 +13,12 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament.handbook.pictures import DESKTOP_SIZE, PDF_DPI, PHONE_SCALE, PHONE_SIZE, Picture
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page, Response
 
 CHROMIUM = "/usr/bin/chromium"
 PDFTOPPM = "/usr/bin/pdftoppm"
@@ -86,7 +89,7 @@ def shots_take(
             browser.close()
 
 
-def _login(page, login: Login) -> None:
+def _login(page: Page, login: Login) -> None:
     page.goto("/accounts/login/")
     page.fill("input[name=username]", login.username)
     page.fill("input[name=password]", login.password)
@@ -97,7 +100,7 @@ def _login(page, login: Login) -> None:
     page.close()
 
 
-def _checked(response, shot: Shot, url: str) -> None:
+def _checked(response: Response | None, shot: Shot, url: str) -> None:
     if response is None or response.status != 200:
         status = response.status if response is not None else "no answer"
         raise ShotError(f"{shot.name}: {shot.address} answered {status}")
@@ -105,7 +108,7 @@ def _checked(response, shot: Shot, url: str) -> None:
         raise ShotError(f"{shot.name}: {shot.address} asked for a login")
 
 
-def _screenshot(context, shot: Shot, target: Path, login: Login) -> None:
+def _screenshot(context: BrowserContext, shot: Shot, target: Path, login: Login) -> None:
     page = context.new_page()
     try:
         response = page.goto(shot.address)
@@ -123,15 +126,15 @@ def _screenshot(context, shot: Shot, target: Path, login: Login) -> None:
         options: dict[str, Any] = {"path": str(target), "animations": "disabled", "caret": "hide"}
         if shot.picture.height:
             whole = page.evaluate("document.documentElement.scrollHeight")
-            width = page.viewport_size["width"]
-            height = max(page.viewport_size["height"], min(whole, shot.picture.height))
+            width, window = PHONE_SIZE if shot.picture.kind == "phone" else DESKTOP_SIZE
+            height = max(window, min(whole, shot.picture.height))
             options.update(full_page=True, clip={"x": 0, "y": 0, "width": width, "height": height})
         page.screenshot(**options)
     finally:
         page.close()
 
 
-def _printout(context, shot: Shot, target: Path) -> None:
+def _printout(context: BrowserContext, shot: Shot, target: Path) -> None:
     response = context.request.get(shot.address)
     if response.status != 200 or response.headers.get("content-type") != "application/pdf":
         raise ShotError(f"{shot.name}: {shot.address} answered {response.status}, no PDF")
