@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall backup test test-fast bench fmt clean
+.PHONY: venv messages chromium run serve hall backup screenshots test test-fast bench fmt clean
 
 venv: $(STAMP)
 
@@ -79,6 +79,19 @@ BACKUP_DIR ?= var/backups
 backup: venv
 	@mkdir -p $(BACKUP_DIR)
 	$(MANAGE) backup --output $(BACKUP_DIR)
+
+# The handbook's pictures (static/handbook/bilder/, docs/handbook.md), all taken anew from a fresh
+# demo in a temporary database (db.sqlite3 is not touched): Debian's chromium and pdftoppm
+# (poppler-utils) needed. `make screenshots ONLY=spieler,pdf-aushang` takes only those.
+ONLY ?=
+
+screenshots: export DJANGO_DEBUG = 1
+screenshots: venv messages
+	@shots=$$(mktemp -d); trap 'rm -rf "$$shots"' EXIT; \
+	export DATABASE_URL="sqlite:///$$shots/shots.sqlite3"; \
+	$(MANAGE) migrate --noinput >/dev/null && \
+	$(MANAGE) seed_demo --if-empty >/dev/null && \
+	$(MANAGE) handbook_screenshots $(if $(ONLY),--only $(ONLY))
 
 # The suite runs on one worker per core (pytest-xdist); `make test PYTEST_WORKERS=` runs it in
 # one process. Each worker has its own test database.
