@@ -24,11 +24,13 @@ $(STAMP): requirements.txt | $(PY)
 messages: venv
 	$(MANAGE) translations_compile
 
-# Installs Debian's chromium for the browser tests (CI calls it; needs root).
+# Installs Debian's chromium for the browser tests and poppler-utils (pdftoppm) for the
+# handbook's pictures of the printouts (CI calls it; needs root).
 chromium:
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
-	  else echo "chromium missing: install it (sudo apt-get install chromium)" >&2; exit 1; fi; }
+	@{ test -x /usr/bin/chromium && test -x /usr/bin/pdftoppm; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium poppler-utils; \
+	  else echo "chromium or pdftoppm missing: install them \
+	  (sudo apt-get install chromium poppler-utils)" >&2; exit 1; fi; }
 
 # Background jobs (print jobs, exports, restores; docs/jobs.md) are worked off by task workers
 # (`manage.py db_worker`) started beside the server and stopped with it: TASK_WORKERS=N (default 1).
