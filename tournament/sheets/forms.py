@@ -164,7 +164,8 @@ class EntryForm(VersionedForm):
             try:
                 data["game"] = game_from_code(data["code"], self.seats)
             except CodeError as error:
-                self.add_error("code", code_message(error, len(self.seats)))
+                message = code_message(error, len(self.seats))
+                self.add_error("code", forms.ValidationError(message, code=error.code))
         return data
 
 
