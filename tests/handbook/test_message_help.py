@@ -84,11 +84,20 @@ def test_a_refused_line_on_the_sheet_shows_the_message_and_links_its_section(
     assert f"#{message_anchor(explained)}" in {f"#{a}" for a in anchors()}
 
 
-def test_a_message_the_handbook_does_not_explain_gets_no_link(clerk_client):
-    response = enter_line(clerk_client, "r e 1 3 +", number=99)  # beyond the sheet's games
+def test_a_game_number_beyond_the_sheet_links_its_section(clerk_client):
+    response = enter_line(clerk_client, "r e 1 3 +", number=99)
     page = response.content.decode()
     assert response.status_code == 400
     assert "Diese Spielliste hat die Spiele 1 bis" in page
+    assert help_href("number_range") in page.split('id="eingabe"', 1)[1].split("</form>", 1)[0]
+
+
+def test_a_message_the_handbook_does_not_explain_gets_no_link(clerk_client):
+    address = reverse("manage:hand_enter", args=[SLUG, 1, 1])
+    response = clerk_client.post(address, {"number": 1, "code": "r e 1 3 +", "version": "x"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Dem Formular fehlt die Version des Spiels" in page
     assert "message-help" not in page.split('id="eingabe"', 1)[1].split("</form>", 1)[0]
 
 

@@ -130,6 +130,9 @@ ACCESS = {
     # linking an online registration to the register is the door's.
     "tournament:registration_confirm": PUBLIC,
     "tournament:registration_withdraw": PUBLIC,
+    "tournament:handbook": PUBLIC,
+    "tournament:handbook_pdf": PUBLIC,
+    "tournament:clerk_card": PUBLIC,
     "manage:registration_link": CLERK,
     # Totals per table (Summenliste, tournament/totals/): the clerks type them, the supervisor
     # switches a table between games and totals.

@@ -154,9 +154,9 @@ class EntryForm(VersionedForm):
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.fields["number"].validators.append(
-            MaxValueValidator(games, _("This sheet has games 1 to %(limit_value)s."))
-        )
+        limit = MaxValueValidator(games, _("This sheet has games 1 to %(limit_value)s."))
+        limit.code = "number_range"  # as the rules' check says it: the handbook explains it
+        self.fields["number"].validators.append(limit)
 
     def clean(self):
         data = super().clean()
