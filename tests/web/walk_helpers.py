@@ -25,6 +25,10 @@ from tournament.sheets.services.sheet import seat_sign, sheet_close
 PUBLIC, USER, STAFF, CLERK, SUPERVISOR = "public", "user", "staff", "clerk", "supervisor"
 PIN = "pin"  # only a phone that typed the table's PIN: no role of the walk (test_phone_api.py)
 
+#: The handbook's addresses (tournament/handbook/urls.py): of no tournament, the same for
+#: everybody, always, and in German about both decks.
+HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
+
 # The least role each URL needs. PUBLIC: anyone (the ranking pages once published, the table
 # list of a published Durchgang); USER: any logged-in user (his own password); STAFF: Django's
 # is_staff; CLERK and SUPERVISOR: that role in the tournament of the URL
