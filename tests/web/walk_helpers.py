@@ -25,10 +25,6 @@ from tournament.sheets.services.sheet import seat_sign, sheet_close
 PUBLIC, USER, STAFF, CLERK, SUPERVISOR = "public", "user", "staff", "clerk", "supervisor"
 PIN = "pin"  # only a phone that typed the table's PIN: no role of the walk (test_phone_api.py)
 
-#: The handbook's addresses (tournament/handbook/urls.py): of no tournament, the same for
-#: everybody, always, and in German about both decks.
-HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
-
 # The least role each URL needs. PUBLIC: anyone (the ranking pages once published, the table
 # list of a published Durchgang); USER: any logged-in user (his own password); STAFF: Django's
 # is_staff; CLERK and SUPERVISOR: that role in the tournament of the URL
@@ -134,9 +130,6 @@ ACCESS = {
     # linking an online registration to the register is the door's.
     "tournament:registration_confirm": PUBLIC,
     "tournament:registration_withdraw": PUBLIC,
-    "tournament:handbook": PUBLIC,
-    "tournament:handbook_pdf": PUBLIC,
-    "tournament:clerk_card": PUBLIC,
     "manage:registration_link": CLERK,
     # Totals per table (Summenliste, tournament/totals/): the clerks type them, the supervisor
     # switches a table between games and totals.
@@ -155,7 +148,12 @@ ACCESS = {
     "tournament:season": PUBLIC,
     "tournament:season_pdf": PUBLIC,
     "tournament:season_xlsx": PUBLIC,
+    "tournament:handbook": PUBLIC,
+    "tournament:handbook_pdf": PUBLIC,
+    "tournament:clerk_card": PUBLIC,
 }
+
+HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
 
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
 REGISTRATION_PAGES = (
