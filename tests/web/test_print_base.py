@@ -28,6 +28,7 @@ PDF_TEMPLATES = [
     "tournament/sheets/print/signed_sheet.html",
     "tournament/prizes/awarded_pdf.html",
     "tournament/prizes/certificates.html",
+    "tournament/handbook/clerk_card.html",
 ]
 
 

@@ -23,6 +23,9 @@ LEFTOVERS = re.compile(
 
 
 def _visible_text(html: str) -> str:
+    # The handbook's own text is German on purpose (`lang="de"`, tournament/handbook/): its
+    # frame, navigation and note are checked, not the chapters.
+    html = re.sub(r'(?s)<div class="handbook" lang="de">.*?</main>', "</main>", html)
     html = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", html)
     html = re.sub(r"(?s)<!--.*?-->", " ", html)
     return unescape(re.sub(r"<[^>]+>", " ", html))

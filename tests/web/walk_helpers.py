@@ -150,9 +150,11 @@ ACCESS = {
     "tournament:season_xlsx": PUBLIC,
     "tournament:handbook": PUBLIC,
     "tournament:handbook_pdf": PUBLIC,
+    "tournament:clerk_card": PUBLIC,
 }
 
-HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf")
+HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
+
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
 REGISTRATION_PAGES = (
     "tournament:registration",

@@ -24,6 +24,7 @@ PICTURE_REF = re.compile(r"\]\(bilder/([a-z0-9-]+)\.png\)")
 PAGE_REF = re.compile(r"\]\(seite:([a-z_]+:[a-z_]+)\)")
 PAGE_LINK = re.compile(r'<a href="seite:([a-z_]+:[a-z_]+)">(.*?)</a>', re.S)
 HEADING = re.compile(r'<h([1-3]) id="([^"]+)">(.*?)</h\1>', re.S)
+TABLE = re.compile(r"<table>.*?</table>", re.S)
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,29 @@ def _render(text: str) -> str:
         extension_configs={"toc": {"permalink": False}},
         output_format="html",
     )
-    return PAGE_LINK.sub(
+    html = PAGE_LINK.sub(
         lambda match: (
             f'<strong class="page-name" data-page="{match.group(1)}">{match.group(2)}</strong>'
         ),
         html,
     )
+    return _table_regions(html)
+
+
+def _table_regions(html: str) -> str:
+    """Each table in a region named by the heading above it, as `{% table_region %}` makes
+    them (tournament/templatetags/regions.py): on a phone it scrolls sideways, by keyboard too."""
+    parts, last = [], 0
+    for match in TABLE.finditer(html):
+        headings = HEADING.findall(html, 0, match.start())
+        label = headings[-1][1] if headings else ""
+        parts += [
+            html[last : match.start()],
+            f'<div class="table-container" role="region" tabindex="0" '
+            f'aria-labelledby="{label}">{match.group(0)}</div>',
+        ]
+        last = match.end()
+    return "".join([*parts, html[last:]])
 
 
 def _sections(html: str) -> tuple[Section, ...]:

@@ -11,4 +11,5 @@ urlpatterns: list = []
 public = [
     path("hilfe/", views.HandbookView.as_view(), name="handbook"),
     path("hilfe/handbuch.pdf", views.HandbookPdfView.as_view(), name="handbook_pdf"),
+    path("hilfe/schreiber-karte.pdf", views.ClerkCardPdfView.as_view(), name="clerk_card"),
 ]

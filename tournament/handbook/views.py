@@ -9,6 +9,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from tournament.handbook.book import chapter_html, chapters, picture_static_url
+from tournament.handbook.clerk_card import clerk_card_pdf
 from tournament.handbook.printed import handbook_pdf
 
 
@@ -24,4 +25,13 @@ class HandbookPdfView(View):
     def get(self, request: HttpRequest) -> HttpResponse:
         response = HttpResponse(handbook_pdf(), content_type="application/pdf")
         response["Content-Disposition"] = 'inline; filename="schafkopf-handbuch.pdf"'
+        return response
+
+
+class ClerkCardPdfView(View):
+    """The Schreiber-Karte: the game codes on one A4 page (`clerk_card`)."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        response = HttpResponse(clerk_card_pdf(), content_type="application/pdf")
+        response["Content-Disposition"] = 'inline; filename="schreiber-karte.pdf"'
         return response

@@ -18,18 +18,24 @@ from tournament.sheets.first_game import first_game_note
 from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.web.form_errors import errors_text
+from tournament.web.message_help import CONFLICT, form_help_url, message_help_url
 from tournament.web.raw_input import number_or_none
 
 #: The names in messages of the entry line's fields that have no label (hidden fields).
 UNLABELLED = {"version": gettext_lazy("Version of the game")}
 
 
-def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models.PhoneEntry, bool]:
+def phone_entry_save(
+    link: models.TableLink, phone: str, posted
+) -> tuple[models.PhoneEntry, bool, str]:
     """One game from a phone, stored once under the phone's key for it: the answer (outcome
-    and message) and whether it is new."""
+    and message), whether it is new, and the address of the handbook's explanation of the
+    refusal ('' when there is none, and for an answer given before: only its text is kept)."""
     data = {name: posted.get(name, "") for name in ("number", "code", "version")}
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
+
+    helps: list[str] = []
 
     def attempt(sheet: LockedSheet) -> tuple[Outcome, str]:
         hand, form, _table = entry_save(
@@ -37,10 +43,12 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
         )
         if hand is None:
             if getattr(form, "conflict", False):
+                helps.append(message_help_url(CONFLICT))
                 return Outcome.CONFLICT, _(
                     "Game %(n)s was entered or changed meanwhile on another phone or by a "
                     "clerk: your entry was not saved. Check the game on the sheet."
                 ) % {"n": number}
+            helps.append(form_help_url(form))
             return Outcome.REFUSED, entry_form_message(form)
         if hand.needs_approval and not hand.approved_by:
             saved = _("Game %(n)s is saved and waits for the Turnierleitung's approval.")
@@ -49,7 +57,7 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
         note = first_game_note(hand)  # how 5.2.15 scored a first-game Tout or Schwarz
         return Outcome.SAVED, " ".join(filter(None, [saved % {"n": hand.number}, note]))
 
-    return entry_once(
+    answer, fresh = entry_once(
         link=link,
         phone=phone,
         key=key,
@@ -57,6 +65,7 @@ def phone_entry_save(link: models.TableLink, phone: str, posted) -> tuple[models
         code=str(data["code"]),
         attempt=attempt,
     )
+    return answer, fresh, (helps[0] if fresh and helps else "")
 
 
 def entry_form_message(form: EntryForm) -> str:

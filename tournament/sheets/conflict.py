@@ -6,6 +6,7 @@ third change in between is a conflict again."""
 
 from __future__ import annotations
 
+from django import forms
 from django.utils.translation import gettext as _
 
 from scoring.game import game_values
@@ -20,6 +21,7 @@ from tournament.sheets.forms import (
 )
 from tournament.sheets.preview import entry_preview
 from tournament.sheets.services.hands import HandEntry
+from tournament.web.message_help import CONFLICT
 
 #: The button that saves the typed game over the stored one; its value is the game's number.
 OVERWRITE = "ueberschreiben"
@@ -42,7 +44,7 @@ def entry_conflict(form: EntryForm, table: models.Table) -> EntryForm:
     its own version stays the one the clerk had loaded."""
     data = form.cleaned_data
     number = data["number"]
-    form.add_error(None, line_conflict_message(number))
+    form.add_error(None, forms.ValidationError(line_conflict_message(number), code=CONFLICT))
     if SEEN in form.data and overwrite_version(form.data, number) is None:
         form.add_error(None, choice_missing_message(number))  # Enter again, without a choice
     form.conflict = conflict_of(table, number, data["code"], data["game"])

@@ -154,9 +154,9 @@ class EntryForm(VersionedForm):
     def __init__(self, *args, seats: list[models.Seat], games: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.fields["number"].validators.append(
-            MaxValueValidator(games, _("This sheet has games 1 to %(limit_value)s."))
-        )
+        limit = MaxValueValidator(games, _("This sheet has games 1 to %(limit_value)s."))
+        limit.code = "number_range"  # as the rules' check says it: the handbook explains it
+        self.fields["number"].validators.append(limit)
 
     def clean(self):
         data = super().clean()
@@ -164,7 +164,8 @@ class EntryForm(VersionedForm):
             try:
                 data["game"] = game_from_code(data["code"], self.seats)
             except CodeError as error:
-                self.add_error("code", code_message(error, len(self.seats)))
+                message = code_message(error, len(self.seats))
+                self.add_error("code", forms.ValidationError(message, code=error.code))
         return data
 
 

@@ -15,11 +15,13 @@ from tournament.sheets.forms import code_message, game_from_code
 from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.web.form_errors import errors_text
+from tournament.web.message_help import message_help_url
 
 
 def entry_preview(*, table: models.Table, number: str, code: str) -> dict:
     """`{"points": [...]}`, each seat's points for `code` as game `number` at `table`, or
-    `{"error": ...}`, why the line cannot be scored, in the user's language."""
+    `{"error": ..., "help": ...}`, why the line cannot be scored, in the user's language, and
+    the address of the handbook's explanation of it ('' when it has none)."""
     seats = sheet_seats(table)
     try:
         game_number = int(number)
@@ -27,11 +29,13 @@ def entry_preview(*, table: models.Table, number: str, code: str) -> dict:
     except ValueError:
         return {"error": _("Enter the game number.")}
     except CodeError as error:
-        return {"error": code_message(error, len(seats))}
+        return {"error": code_message(error, len(seats)), "help": message_help_url(error.code)}
     draft = models.Hand(table=table, number=game_number, **game.fields())
     try:
         engine = hand_check(draft, table=table)
     except HandRuleError as error:
-        return {"error": errors_text(error.errors)}
+        codes = [getattr(text, "code", None) for texts in error.errors.values() for text in texts]
+        helps = [url for url in map(message_help_url, codes) if url]
+        return {"error": errors_text(error.errors), "help": helps[0] if helps else ""}
     points = hand_points(engine, tournament_point_table(table.durchgang.tournament))
     return {"points": [points[k] for k in engine.seats]}

@@ -9,6 +9,20 @@ from collections.abc import Mapping, Sequence
 from django import forms
 
 
+class CodedText(str):
+    """A message in the user's language that keeps the code of what it says (a rule
+    violation's `augen_contradicts_won`): shown as any text, and on a form kept as the error's
+    code (`form_errors_add`), so that the page can link the handbook's explanation of it
+    (`tournament.web.message_help`)."""
+
+    code: str | None
+
+    def __new__(cls, text: str, code: str | None = None) -> CodedText:
+        made = super().__new__(cls, text)
+        made.code = code
+        return made
+
+
 class ServiceError(Exception):
     """A user error of a service: nothing was stored; `errors` maps a form field (or "__all__")
     to messages in the user's language."""
@@ -29,9 +43,10 @@ def form_errors_add(
 ) -> None:
     """Each message next to its field; a dotted name (the engine's `sanction.offender`) next to
     the form's field of its last part; "__all__" and names the form has not above the fields,
-    or next to `default` when given (the entry line's code field)."""
+    or next to `default` when given (the entry line's code field). A `CodedText` keeps its code
+    on the form (`form.errors.as_data()`)."""
     for field, texts in errors.items():
         name = field.rsplit(".", 1)[-1]
         target = name if name in form.fields else (None if field == "__all__" else default)
         for text in texts:
-            form.add_error(target, text)
+            form.add_error(target, forms.ValidationError(text, code=getattr(text, "code", None)))

@@ -74,7 +74,7 @@ export function queueOf(app) {
       }
     } else {
       const { key, number, text: summary } = entry;
-      app.failed.push({ key, number, text: summary, message: data.message });
+      app.failed.push({ key, number, text: summary, message: data.message, help: data.help || "" });
       keep("failed", app.failed);
     }
     if (data.state) app.apply(data.state);

@@ -69,6 +69,10 @@ export function renderFailed(app) {
       item.querySelector("strong").textContent =
         entry.text || app.text("game", { n: entry.number });
       item.querySelector(".phone-why").textContent = entry.message;
+      // The handbook's explanation of the refusal, when it has one (the answer's `help`).
+      const help = item.querySelector(".message-help");
+      if (entry.help) help.href = entry.help;
+      help.hidden = !entry.help;
       item.querySelector("button").dataset.dismiss = entry.key;
       return item;
     })

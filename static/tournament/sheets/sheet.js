@@ -38,6 +38,15 @@ import { fetchJson } from "../web/fetch_json.js";
     output.classList.toggle("error", Boolean(data.error));
     if (data.error) {
       output.textContent = data.error;
+      if (data.help) {  // the handbook's explanation, in a new tab: the line stays as typed
+        const link = document.createElement("a");
+        link.className = "message-help";
+        link.href = data.help;
+        link.target = "_blank";
+        link.rel = "noopener";
+        link.textContent = form.dataset.helpText;
+        output.append(" ", link);
+      }
     } else if (data.points) {
       output.textContent = data.points
         .map((p, i) => seats[i] + " " + (p > 0 ? "+" + p : String(p).replace("-", "−")))

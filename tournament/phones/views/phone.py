@@ -150,11 +150,12 @@ class PhoneSheetView(PhoneMixin, TemplateView):
                 context = self.get_context_data(confirm_error=error)
                 return self.render_to_response(context, status=400)
         else:
-            answer, _fresh = phone_entry_save(self.link, phone, request.POST)
+            answer, _fresh, help_url = phone_entry_save(self.link, phone, request.POST)
             if answer.outcome != Outcome.SAVED:
                 typed = {name: request.POST.get(name, "") for name in ("number", "code", "version")}
                 context = self.get_context_data(
                     entry_error=answer.message,
+                    entry_help=help_url,
                     entry_form=EntryForm(seats=[], games=1, initial=typed),
                 )
                 return self.render_to_response(context, status=STATUS[answer.outcome])
@@ -233,17 +234,19 @@ class PhoneStateView(PhoneJsonMixin, View):
 
 class PhoneEntryView(PhoneJsonMixin, View):
     """POST {key, number, code, version}: the game, stored once under `key`; the answer says
-    saved, conflict (somebody else entered the game) or refused (with the reason)."""
+    saved, conflict (somebody else entered the game) or refused (with the reason), and `help`:
+    the address of the handbook's explanation of the reason, or ''."""
 
     http_method_names = ["post"]
 
     def post(self, request, token):
-        answer, fresh = phone_entry_save(self.link, self.phone(), self.body())
+        answer, fresh, help_url = phone_entry_save(self.link, self.phone(), self.body())
         return self.answer(
             STATUS[answer.outcome],
             outcome=answer.outcome,
             number=answer.number,
             message=answer.message,
+            help=help_url,
             replayed=not fresh,
         )
 

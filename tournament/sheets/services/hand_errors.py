@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from scoring.hand import Violation
 from tournament import models
 from tournament.scorekeeping.violations import player_label, violation_message
-from tournament.web.form_errors import ServiceError
+from tournament.web.form_errors import CodedText, ServiceError
 
 
 class HandRuleError(ServiceError):
@@ -21,7 +21,8 @@ class HandConflict(Exception):
 
 def violations_as_errors(violations: Iterable[Violation]) -> dict[str, list[str]]:
     """The violations as form errors, players named by start number and name: the engine knows
-    them by their primary key, which means nothing to anybody at the table."""
+    them by their primary key, which means nothing to anybody at the table. Each message keeps
+    its violation's code (`CodedText`), for the handbook's explanation of it."""
     violations = list(violations)
     keys = {str(v.params["player"]) for v in violations if v.params.get("player") is not None}
     names = {
@@ -32,5 +33,6 @@ def violations_as_errors(violations: Iterable[Violation]) -> dict[str, list[str]
     }
     errors: dict[str, list[str]] = {}
     for violation in violations:
-        errors.setdefault(violation.field, []).append(violation_message(violation, names))
+        text = CodedText(violation_message(violation, names), violation.code)
+        errors.setdefault(violation.field, []).append(text)
     return errors
