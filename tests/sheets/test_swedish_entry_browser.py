@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py
 WRONG, RIGHT = "r e 1 1 +", "r e 1 3 +"  # partner = declarer; seat 1 with seat 3
+HELP = "/hilfe/#meldung-partner-is-declarer"  # the German handbook explains the message
 
 
 @pytest.fixture
@@ -47,10 +48,14 @@ def test_a_clerk_enters_a_game_in_swedish(clerk_page, live_server):
 
     page.locator("#id_code").fill("")
     page.locator("#id_code").type(WRONG)
-    expect(page.locator("#vorschau")).to_have_text("Partnern kan inte vara spelföraren.")
+    expect(page.locator("#vorschau")).to_have_text("Partnern kan inte vara spelföraren. Läs mer")
+    # The German handbook explains it (its section, in a new tab: the typed line stays).
+    link = page.locator("#vorschau a")
+    expect(link).to_have_attribute("href", HELP)
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    expect(page.locator("#code-errors")).to_have_text("Partnern kan inte vara spelföraren.")
+    expect(page.locator("#code-errors")).to_have_text("Partnern kan inte vara spelföraren. Läs mer")
+    expect(page.locator("#code-errors a")).to_have_attribute("href", HELP)
     assert not Hand.objects.filter(table__durchgang__tournament__slug=SLUG).exists()
 
     page.locator("#id_code").fill("")
