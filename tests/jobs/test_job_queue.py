@@ -6,18 +6,21 @@ again, or failed with a message after its last attempt — never left running.""
 from __future__ import annotations
 
 import io
+import threading
 import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connection as db_connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
+from tournament.jobs import runner
 from tournament.jobs.runner import job_execute
 from tournament.models import Job
 from tournament.sheets import pdf as sheets_pdf
@@ -153,6 +156,48 @@ def test_a_running_job_beats_its_heart_while_its_work_goes_on(
     print_start(client)
 
     assert seen, "no heartbeat while the job ran"
+    assert Job.objects.get().state == "ready"
+
+
+def test_the_heartbeat_connects_anew_after_its_connection_broke(
+    client, clerk, example_tournament, settings, monkeypatch
+):
+    """Issue 31: the database went away and came back while a job ran. The heartbeat's
+    connection broke with it; the next beats connect anew instead of failing until the job ends
+    (and the job is taken for dead)."""
+    settings.JOB_HEARTBEAT_SECONDS = 0.05
+    beats = 0
+    real_now = runner.timezone.now
+
+    def now():
+        nonlocal beats
+        if threading.current_thread().name.startswith("job-heartbeat-"):
+            beats += 1
+            if beats == 2:  # the first beat connected: now the server drops the connection
+                db_connection.connection.close()
+        return real_now()
+
+    def slow_render(durchgang, progress, parts=None):
+        job = Job.objects.get()
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if beats >= 3 and job.heartbeat_at > job.started_at:
+                broken_at = job.heartbeat_at
+                time.sleep(0.3)
+                job.refresh_from_db()
+                seen.append(job.heartbeat_at > broken_at)
+                break
+            time.sleep(0.05)
+        return b"%PDF-1.7 from the test"
+
+    seen: list[bool] = []
+    monkeypatch.setattr(runner.timezone, "now", now)
+    monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", slow_render)
+    client.force_login(clerk)
+    print_start(client)
+
+    assert seen == [True], "no heartbeat written after its connection broke"
     assert Job.objects.get().state == "ready"
 
 

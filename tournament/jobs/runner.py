@@ -9,11 +9,11 @@ import errno
 import logging
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.db import connections
+from django.db import DatabaseError, InterfaceError, connections
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -125,6 +125,13 @@ def _progress(job: Job) -> Progress:
     return progress
 
 
+def _connections_drop() -> None:
+    """Close this thread's connections, also broken ones (the database went away): its next
+    query connects anew."""
+    with suppress(DatabaseError, InterfaceError):
+        connections.close_all()
+
+
 @contextmanager
 def _heartbeat(job_id: str) -> Iterator[None]:
     """A thread that proves the job alive while its work runs, also through long steps that
@@ -136,10 +143,11 @@ def _heartbeat(job_id: str) -> Iterator[None]:
             while not stop.wait(settings.JOB_HEARTBEAT_SECONDS):
                 try:
                     Job.objects.filter(pk=job_id, state=RUNNING).update(heartbeat_at=timezone.now())
-                except Exception:  # a busy database: the next beat tries again
+                except Exception:  # a busy database, or one that is away: the next beat tries again
                     logger.warning("job %s: heartbeat not written", job_id, exc_info=True)
+                    _connections_drop()  # on a new connection: a broken one stays broken
         finally:
-            connections.close_all()
+            _connections_drop()
 
     thread = threading.Thread(target=beat, name=f"job-heartbeat-{job_id}", daemon=True)
     thread.start()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, InterfaceError, connections
 
 from config.processes import die_with_parent
 from tournament.jobs.tasks import jobs_revive
@@ -71,7 +71,7 @@ class Command(BaseCommand):
                 time.sleep(0.2)
         finally:
             self._end(slots)
-            with contextlib.suppress(DatabaseError):
+            with contextlib.suppress(DatabaseError, InterfaceError):
                 workers_unsign(self.name)
 
     @property
@@ -84,10 +84,11 @@ class Command(BaseCommand):
         try:
             workers_sign(self.name, running)
             found = jobs_revive()
-        except DatabaseError:  # the database is away: the next look tries again
+        except (DatabaseError, InterfaceError):  # the database is away: the next look tries again
             return
-        finally:
-            connections.close_all()
+        finally:  # each look on a new connection: one the outage broke is not used again
+            with contextlib.suppress(DatabaseError, InterfaceError):
+                connections.close_all()
         if found:
             self.stdout.write(f"{found} job(s) of a dead worker put back in line or failed.")
 
