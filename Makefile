@@ -45,7 +45,7 @@ run: export DJANGO_DEBUG = 1
 run: venv messages
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
-	@echo "Die App: http://127.0.0.1:$(PORT)/"
+	@echo "Die App: http://127.0.0.1:$(PORT)/ · das Handbuch: http://127.0.0.1:$(PORT)/hilfe/"
 	@$(WORKERS_START); $(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # Production: migrate, collect the static files, then gunicorn with several workers
