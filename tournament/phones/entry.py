@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import models
-from tournament.phones.services import Outcome, entry_once, seat_confirm
+from tournament.phones.services import Outcome, SheetNow, entry_once, seat_confirm
 from tournament.scorekeeping.sheet_lock import LockedSheet
 from tournament.sheets.entry import entry_save
 from tournament.sheets.first_game import first_game_note
@@ -27,10 +27,11 @@ UNLABELLED = {"version": gettext_lazy("Version of the game")}
 
 def phone_entry_save(
     link: models.TableLink, phone: str, posted
-) -> tuple[models.PhoneEntry, bool, str]:
+) -> tuple[models.PhoneEntry, bool, str, SheetNow | None]:
     """One game from a phone, stored once under the phone's key for it: the answer (outcome
-    and message), whether it is new, and the address of the handbook's explanation of the
-    refusal ('' when there is none, and for an answer given before: only its text is kept)."""
+    and message), whether it is new, the address of the handbook's explanation of the
+    refusal ('' when there is none, and for an answer given before: only its text is kept),
+    and after a save the sheet as it left it, for the state the answer carries."""
     data = {name: posted.get(name, "") for name in ("number", "code", "version")}
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
@@ -57,7 +58,7 @@ def phone_entry_save(
         note = first_game_note(hand)  # how 5.2.15 scored a first-game Tout or Schwarz
         return Outcome.SAVED, " ".join(filter(None, [saved % {"n": hand.number}, note]))
 
-    answer, fresh = entry_once(
+    answer, fresh, sheet = entry_once(
         link=link,
         phone=phone,
         key=key,
@@ -65,7 +66,7 @@ def phone_entry_save(
         code=str(data["code"]),
         attempt=attempt,
     )
-    return answer, fresh, (helps[0] if fresh and helps else "")
+    return answer, fresh, (helps[0] if fresh and helps else ""), sheet
 
 
 def entry_form_message(form: EntryForm) -> str:

@@ -10,15 +10,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.phones.links import pin_matches
-from tournament.scorekeeping.revisions import TABLE, revision, revision_raise
-from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock, table_seats
+from tournament.scorekeeping.revisions import TABLE, revision, revision_peek, revision_raise
+from tournament.scorekeeping.sheet_lock import (
+    SCORE_COLUMNS,
+    LockedSheet,
+    sheet_lock,
+    table_seats,
+)
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_confirmable_check, signature_write
 from tournament.sheets.signatures import PHONE
@@ -186,54 +191,118 @@ def table_revision(link: models.TableLink) -> str:
     return revision(TABLE, link.table_id)
 
 
+POINTS = SCORE_COLUMNS.index("points")
+
 #: What a phone's entry attempt gives: the outcome and the message the phone shows.
 Attempt = Callable[[LockedSheet], tuple[Outcome, str]]
 
 
+@dataclass(frozen=True)
+class SheetNow:
+    """What a phone's state is built from (`state.phone_state`): the table's revision, read
+    before everything else here, the phone that keeps the sheet, the table (with its Durchgang
+    and tournament), its seats with their players, its games in number order and their points
+    by game id and player id."""
+
+    revision: str
+    keeper: str
+    table: models.Table
+    seats: list[models.Seat]
+    hands: list[models.Hand]
+    points: dict[int, dict[int, int]]
+
+
 def entry_once(
     *, link: models.TableLink, phone: str, key: str, number: int, code: str, attempt: Attempt
-) -> tuple[models.PhoneEntry, bool]:
+) -> tuple[models.PhoneEntry, bool, SheetNow | None]:
     """Run `attempt` for a phone's entry once: its answer is kept under the phone's `key`, and
     the same key sent again (the answer was lost with the connection) gets the kept answer
-    without a second try. Only the scorekeeper's phone enters games, and only until the
-    players begin to confirm the sheet. Returns the answer and whether it is new."""
+    (sent again while the first was being saved: its try is undone). Only the scorekeeper's
+    phone enters games, and only until the players begin to confirm the sheet. Returns the
+    answer, whether it is new, and after a save the sheet as the save left it, for the state
+    the answer carries (None otherwise: that state is read anew)."""
+    before = table_revision(link)  # before the rows, as `phone_state` reads it
+    kept = models.PhoneEntry.objects.filter(table_id=link.table_id, key=key)
     with transaction.atomic():
-        sheet = sheet_lock(table_seats(link.table))  # the table locked, its sheet read once
-        table = sheet.table
-        kept = models.PhoneEntry.objects.filter(table=table, key=key)
-        keeper, kept_pk = (
-            models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
-            .annotate(kept=Subquery(kept.values("pk")[:1]))
-            .values_list("keeper", "kept")
-            .first()
-        ) or (None, kept.values_list("pk", flat=True).first())
+        # The keeper and an earlier answer under the same key, read in the locking statement:
+        # on PostgreSQL as they were when it asked for the lock. The keeper changes without
+        # the table's lock anyway (`keeper_claim`): read before or after waiting for it, a
+        # phone taking the sheet at that moment is as late. An answer that a transaction it
+        # waited for kept under the same key meanwhile is found when this one is kept (the key
+        # is unique per table): then this try is undone and that answer given.
+        valid = models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
+        checks = {
+            "entry_keeper": Subquery(valid.values("keeper")[:1]),
+            "entry_kept": Subquery(kept.values("pk")[:1]),
+        }
+        sheet = sheet_lock(table_seats(link.table), read_with_lock=checks)
+        keeper, kept_pk = (sheet.read_with_lock[name] for name in checks)
         if kept_pk is not None:
-            return models.PhoneEntry.objects.get(pk=kept_pk), False
-        if keeper != phone:
-            outcome, message = (
-                Outcome.REFUSED,
-                _(
-                    "Another phone keeps this sheet now: your game was not saved. "
-                    "Take over the sheet to enter games."
-                ),
-            )
-        elif any(seat.signed_at is not None for seat in sheet.seats):
-            outcome, message = (
-                Outcome.REFUSED,
-                _(
-                    "The players have begun to confirm the sheet: a change now goes through the "
-                    "Turnierleitung."
-                ),
-            )
-        else:
-            outcome, message = attempt(sheet)
-        answer = models.PhoneEntry.objects.create(
-            table=table,
-            key=key,
-            number=number,
-            code=code[:60],
-            phone=phone,
-            outcome=outcome,
-            message=message,
+            return models.PhoneEntry.objects.get(pk=kept_pk), False, None
+        try:
+            with transaction.atomic():
+                outcome, message = _entry_try(sheet, keeper == phone, attempt)
+                answer = models.PhoneEntry.objects.create(
+                    table=sheet.table,
+                    key=key,
+                    number=number,
+                    code=code[:60],
+                    phone=phone,
+                    outcome=outcome,
+                    message=message,
+                )
+        except IntegrityError:
+            kept_pk = kept.values_list("pk", flat=True).first()
+            if kept_pk is None:
+                raise
+            return models.PhoneEntry.objects.get(pk=kept_pk), False, None
+    return (
+        answer,
+        True,
+        _sheet_now(sheet, link, phone, before) if outcome == Outcome.SAVED else None,
+    )
+
+
+def _entry_try(sheet: LockedSheet, keeps: bool, attempt: Attempt) -> tuple[Outcome, str]:
+    if not keeps:
+        return Outcome.REFUSED, _(
+            "Another phone keeps this sheet now: your game was not saved. "
+            "Take over the sheet to enter games."
         )
-    return answer, True
+    if any(seat.signed_at is not None for seat in sheet.seats):
+        return Outcome.REFUSED, _(
+            "The players have begun to confirm the sheet: a change now goes through the "
+            "Turnierleitung."
+        )
+    return attempt(sheet)
+
+
+def _sheet_now(sheet: LockedSheet, link: models.TableLink, phone: str, before: str) -> SheetNow:
+    """The sheet as the phone's save left it, committed, with the revision it may carry:
+    `before`, the one read before the sheet, unless the save's own (which replaced it on
+    commit) is still the current one with nothing else changed since the sheet was read.
+
+    Then the phone's next poll answers "unchanged"; else it loads the state anew. A change of
+    what a phone shows writes the sheet's history under the table's lock (a game, a decision,
+    a signature, the closing: committed after this save, so its line comes after this save's
+    line) or changes the link (the keeper, revoked, deleted). The revision is read before that
+    is checked: a change committed after the check replaces it."""
+    points = {
+        hand_id: {player_id: row[POINTS] for player_id, row in rows.items()}
+        for hand_id, rows in sheet.scores.items()
+    }
+    current = revision_peek(TABLE, sheet.table.pk)
+    revision = before
+    if sheet.logged is not None and current is not None and current != before:
+        last = models.SheetEvent.objects.filter(table_id=sheet.table.pk).order_by("-pk")
+        unchanged = (
+            models.TableLink.objects.filter(
+                pk=link.pk, revoked_at__isnull=True, keeper=phone, table__closed_at__isnull=True
+            )
+            .annotate(last=Subquery(last.values("pk")[:1]))
+            .values_list("last", flat=True)
+            .first()
+        )
+        if unchanged == sheet.logged:
+            revision = current
+    return SheetNow(revision, phone, sheet.table, sheet.seats, sheet.hands, points)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from rules.contracts import MAX_LAUFENDE, SUITS_FOR, Contract, is_single_player, may_be_tout
 from scoring.entry_code import CONTRACT_CODES
 from tournament import models
-from tournament.phones.services import table_revision
+from tournament.phones.services import SheetNow, table_revision
 from tournament.scorekeeping.amounts import score_text
 from tournament.scorekeeping.deck import suit_letter, suit_word
 from tournament.scorekeeping.engine import tournament_point_table
@@ -18,6 +18,7 @@ from tournament.sheets.display import (
     CONTRACT_LABELS,
     contract_text,
     result_text,
+    sheet_games,
     sheet_rows,
     sheet_seats,
     sheet_totals,
@@ -44,26 +45,37 @@ STATUS_TEXT = {
 }
 
 
-def phone_state(link: models.TableLink, phone: str) -> dict:
-    """The table of `link` as the phone `phone` sees it."""
+def phone_state(link: models.TableLink, phone: str, sheet: SheetNow | None = None) -> dict:
+    """The table of `link` as the phone `phone` sees it: read now, or from `sheet`, the sheet
+    as a save of this request left it (`services.entry_once`)."""
+    return _state(sheet or sheet_now(link), phone)
+
+
+def sheet_now(link: models.TableLink) -> SheetNow:
+    """The sheet of `link` read from the database, its revision first."""
     revision = table_revision(link)  # before the rows: a change meanwhile gives a new one
     # The link (keeper) and table (closed) as they are now, after the revision.
     link = models.TableLink.objects.select_related("table__durchgang__tournament").get(pk=link.pk)
-    table = link.table
     if link.revoked_at is not None:
         # Revoked after the view found it valid and before the revision was read: this state
         # would carry the new revision, and the phone's polls would answer "unchanged" forever.
         raise LinkGone
+    seats = sheet_seats(link.table)
+    hands, points = sheet_games(link.table)
+    return SheetNow(revision, link.keeper, link.table, seats, hands, points)
+
+
+def _state(sheet: SheetNow, phone: str) -> dict:
+    table, seats, revision = sheet.table, sheet.seats, sheet.revision
     tournament = table.durchgang.tournament
     unit = tournament_point_table(tournament).unit
-    seats = sheet_seats(table)
-    rows = sheet_rows(table, seats)
+    rows = sheet_rows(table, seats, (sheet.hands, sheet.points))
     free = [row for row in rows if row.hand is None]
     entered = [(row, row.hand) for row in rows if row.hand is not None]
     waiting = sum(hand_status(hand) == "waiting" for _row, hand in entered)
     totals = sheet_totals(rows)
     name = {seat.player_id: seat.player.name for seat in seats}
-    keeper = "me" if link.keeper and link.keeper == phone else ("other" if link.keeper else "")
+    keeper = "me" if sheet.keeper and sheet.keeper == phone else ("other" if sheet.keeper else "")
     return {
         "revision": revision,
         "table": table.number,

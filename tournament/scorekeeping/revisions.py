@@ -9,9 +9,12 @@ history, `event_log`, does it for every game, decision, signature and closing;
 token is replaced by a new random one once the transaction commits. Whoever builds a state
 reads the token first (`revision`) and the rows after: a change committed in between replaces
 the token, so the state built from the older rows never carries the newer token (the race
-"read the old rows, the change commits, store the old state as new" cannot happen). A token
-that is missing (a new table, a cache emptied or not answering) is made anew; a cache that does
-not answer makes every poll load the state again.
+"read the old rows, the change commits, store the old state as new" cannot happen). A phone's
+saved game is answered with the state its save read and wrote (phones/services.py): it carries
+the token read before the save, or the save's own where a check after the commit finds that
+nothing else changed the table meanwhile. A token that is missing (a new table, a cache
+emptied or not answering) is made anew; a cache that does not answer makes every poll load the
+state again.
 
 The table link's token maps to its table and tournament here too (`link_remember`), so that a
 phone's poll finds its table without the database; revoking or replacing the link, deleting

@@ -14,7 +14,7 @@ from tournament import models
 from tournament.scorekeeping.bulk import rows_insert
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.scorekeeping.engine import SheetContext, stored_engine_hand, thrown_in_numbers
-from tournament.scorekeeping.sheet_lock import LockedSheet
+from tournament.scorekeeping.sheet_lock import SCORE_COLUMNS, LockedSheet, ScoreRows
 
 SCORE_FIELDS = (
     "hand",
@@ -28,8 +28,7 @@ SCORE_FIELDS = (
     "solo_won",
     "solo_played",
 )
-#: The same, as the model's attribute names (the keys by their ids).
-SCORE_COLUMNS = ("hand_id", "player_id", "tournament_id", *SCORE_FIELDS[3:])
+# SCORE_COLUMNS (sheet_lock.py): the same, as the model's attribute names (keys by their ids).
 
 
 def table_rescore(context: SheetContext) -> None:
@@ -90,10 +89,6 @@ def sheet_scored(context: SheetContext, hands: Sequence[models.Hand]) -> list[Sc
     )
 
 
-#: A sheet's score rows (`SCORE_COLUMNS` order), by game id and player id.
-ScoreRows = dict[int, dict[int, tuple]]
-
-
 def sheet_scores_store(
     sheet: LockedSheet,
     hands: Sequence[models.Hand],
@@ -102,7 +97,7 @@ def sheet_scores_store(
 ) -> ScoreRows:
     """After a change of one game: store the scores of the sheet's games (`hands`, all saved,
     in number order, scored as `scored`) where they differ from the rows stored `before`
-    (`score_rows_stored`), each seat's totals where they changed, and count the change of the
+    (`LockedSheet.scores`), each seat's totals where they changed, and count the change of the
     public pages. A few statements, whatever the length of the sheet. Returns the rows now."""
     context = sheet.context
     after = rows_by_hand(context, hands, scored)
@@ -129,15 +124,6 @@ def sheet_scores_store(
     seats_store(sheet.seats, lambda seat: totals[str(seat.player_id)])
     public_pages_changed(context.tournament_id)
     return after
-
-
-def score_rows_stored(hands: Sequence[models.Hand]) -> ScoreRows:
-    """The score rows stored for `hands` (saved games)."""
-    stored = models.HandScore.objects.filter(hand_id__in=[h.pk for h in hands])
-    rows: ScoreRows = {}
-    for row in stored.values_list(*SCORE_COLUMNS):
-        rows.setdefault(row[0], {})[row[1]] = row
-    return rows
 
 
 def rows_by_hand(

@@ -1,17 +1,47 @@
 """A table's sheet, locked and read once for a change of one of its games: the table (with its
-Durchgang and tournament), its seats with their players, its games with their sanctions, and
-the engine's context of the sheet, and the score rows stored for its games. Three queries;
-every step of the save works on what they read.
+Durchgang and tournament), its seats with their players, its games with their sanctions and
+the score rows stored for them, and the engine's context of the sheet. Two queries; every
+step of the save works on what they read, and leaves the sheet as it stored it.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Aggregate, F, OuterRef, QuerySet, Subquery, TextField
 
 from tournament import models
 from tournament.scorekeeping.engine import SheetContext, tournament_sheet
+
+#: The columns of a score row, as `ScoreRows` holds them (the model's attribute names).
+SCORE_COLUMNS = (
+    "hand_id",
+    "player_id",
+    "tournament_id",
+    "durchgang_number",
+    "points",
+    "sie",
+    "tout_won",
+    "tout_played",
+    "solo_won",
+    "solo_played",
+)
+#: A sheet's score rows (`SCORE_COLUMNS` order), by game id and player id.
+ScoreRows = dict[int, dict[int, tuple]]
+
+
+class RowsJson(Aggregate):
+    """The rows of its columns as one JSON text, an array of arrays: a game's score rows read
+    with the game, in the games' statement (SQLite's JSON1 functions, or PostgreSQL's)."""
+
+    template = "json_group_array(json_array(%(expressions)s))"
+    output_field = TextField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        template = "json_agg(json_build_array(%(expressions)s))::text"
+        return self.as_sql(compiler, connection, template=template, **extra)
 
 
 @dataclass
@@ -20,6 +50,11 @@ class LockedSheet:
     seats: list[models.Seat]  # in seat order, with their players
     hands: list[models.Hand]  # in number order, with their sanctions
     context: SheetContext
+    scores: ScoreRows  # the score rows of `hands`, by game id and player id
+    #: The values of the caller's `read_with_lock`, read in the locking statement.
+    read_with_lock: dict[str, Any]
+    #: The id of the history's line a save of this sheet wrote (None while there is none).
+    logged: int | None = None
 
     def hand(self, number: int) -> models.Hand | None:
         return next((h for h in self.hands if h.number == number), None)
@@ -30,32 +65,57 @@ class LockedSheet:
         return {seat.player_id: seat.player for seat in self.seats}
 
 
-def sheet_lock(seats: QuerySet[models.Seat]) -> LockedSheet:
+def sheet_lock(
+    seats: QuerySet[models.Seat], *, read_with_lock: dict[str, Subquery] | None = None
+) -> LockedSheet:
     """The sheet of the table whose `seats` are given (a query of them: `table_seats`, or the
     seats of a table found by its numbers), its row locked for the rest of the transaction
     (only the table's row: on PostgreSQL the seats are read in the same query, `FOR UPDATE OF`
-    the table; SQLite's IMMEDIATE transactions serialise writers anyway). Raises
-    `Table.DoesNotExist` when there is no such table."""
+    the table; SQLite's IMMEDIATE transactions serialise writers anyway), then its games with
+    their score rows. Raises `Table.DoesNotExist` when there is no such table.
+    `read_with_lock`: values (subqueries) the caller reads in the locking statement
+    (`LockedSheet.read_with_lock`). On PostgreSQL that statement sees the database as it was
+    when it asked for the lock, not what a transaction it waited for committed meanwhile."""
+    locking = seats.select_for_update(of=("table",))
     seated = list(
-        seats.select_for_update(of=("table",))
+        (locking.annotate(**read_with_lock) if read_with_lock else locking)
         .select_related("table__durchgang__tournament", "player")
         .order_by("position")
     )
     if not seated:
         raise models.Table.DoesNotExist
     table = seated[0].table
-    hands = list(
+    read = {name: getattr(seated[0], name) for name in read_with_lock or {}}
+    rows = (
+        models.HandScore.objects.filter(hand_id=OuterRef("pk"))
+        .values("hand_id")
+        .annotate(rows=RowsJson(*(F(name) for name in SCORE_COLUMNS)))
+        .values("rows")
+    )
+    hands: list[models.Hand] = list(
         models.Hand.objects.filter(table_id=table.pk)
         .select_related("sanction__offender", "sanction__mistake_by")
+        .annotate(score_rows=Subquery(rows))
         .order_by("number")
     )
+    scores: ScoreRows = {}
+    for hand in hands:
+        for row in json.loads(hand.score_rows or "[]"):  # type: ignore[attr-defined]
+            scores.setdefault(hand.pk, {})[row[1]] = tuple(row)
     context = tournament_sheet(
         table.durchgang.tournament,
         table_id=table.pk,
         durchgang_number=table.durchgang.number,
         player_ids=[seat.player_id for seat in seated],
     )
-    return LockedSheet(table=table, seats=seated, hands=hands, context=context)
+    return LockedSheet(
+        table=table,
+        seats=seated,
+        hands=hands,
+        context=context,
+        scores=scores,
+        read_with_lock=read,
+    )
 
 
 def table_seats(table: models.Table) -> QuerySet[models.Seat]:

@@ -142,14 +142,14 @@ def sheet_seats(table: models.Table) -> list[models.Seat]:
     return list(table.seats.select_related("player").order_by("position"))
 
 
-def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
-    """One row per game of the sheet (entered or not), with plus/minus and running totals."""
-    tournament = table.durchgang.tournament
-    zero_sum = tournament_point_table(tournament).zero_sum
-    count = len(seats)
-    hands = {
-        h.number: h
-        for h in table.hands.select_related(
+#: A sheet's games in number order, and their points by game id and player id.
+SheetGames = tuple[list[models.Hand], dict[int, dict[int, int]]]
+
+
+def sheet_games(table: models.Table) -> SheetGames:
+    """The games of the sheet (with their players and sanctions) and their points."""
+    hands = list(
+        table.hands.select_related(
             "declarer", "partner", "sanction__offender", "sanction__mistake_by"
         )
         .prefetch_related(
@@ -159,7 +159,20 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
             )
         )
         .order_by("number")
-    }
+    )
+    return hands, {h.pk: {s.player_id: s.points for s in h.scores.all()} for h in hands}
+
+
+def sheet_rows(
+    table: models.Table, seats: list[models.Seat], loaded: SheetGames | None = None
+) -> list[Row]:
+    """One row per game of the sheet (entered or not), with plus/minus and running totals;
+    from `loaded` when the caller has the games (`sheet_games`, or as a save left them)."""
+    tournament = table.durchgang.tournament
+    zero_sum = tournament_point_table(tournament).zero_sum
+    count = len(seats)
+    stored, scores = loaded if loaded is not None else sheet_games(table)
+    hands = {h.number: h for h in stored}
     thrown_in = sum(h.thrown_in for h in hands.values())
     games = sheet_lines(tournament, seats=count, thrown_in=thrown_in)
     totals = [0] * count
@@ -167,7 +180,7 @@ def sheet_rows(table: models.Table, seats: list[models.Seat]) -> list[Row]:
     for number in range(1, games + 1):
         hand = hands.get(number)
         playing = set(playing_indices(number, count))
-        points = {s.player_id: s.points for s in hand.scores.all()} if hand else {}
+        points = scores.get(hand.pk, {}) if hand else {}
         row = Row(number, seats[dealer_index(number, count)].player, hand)
         row.runde = round_of(number, count)
         if hand:

@@ -24,6 +24,7 @@ from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
 from tournament.phones.services import (
     Outcome,
+    SheetNow,
     keeper_claim,
     keeper_release,
     pin_try,
@@ -89,11 +90,13 @@ class PhoneMixin:
             session[PHONE_KEY] = secrets.token_urlsafe(12)
         return session[PHONE_KEY]
 
-    def state(self) -> dict:
-        return phone_state(self.link, self.phone())
+    def state(self, sheet: SheetNow | None = None) -> dict:
+        return phone_state(self.link, self.phone(), sheet)
 
-    def answer(self, status: int = 200, **payload) -> JsonResponse:
-        return JsonResponse({**payload, "state": self.state()}, status=status)
+    def answer(self, status: int = 200, sheet: SheetNow | None = None, **payload) -> JsonResponse:
+        """`payload` with the table's state: from `sheet` as a save of this request left it,
+        else read anew."""
+        return JsonResponse({**payload, "state": self.state(sheet)}, status=status)
 
 
 class PhoneSheetView(PhoneMixin, TemplateView):
@@ -150,7 +153,7 @@ class PhoneSheetView(PhoneMixin, TemplateView):
                 context = self.get_context_data(confirm_error=error)
                 return self.render_to_response(context, status=400)
         else:
-            answer, _fresh, help_url = phone_entry_save(self.link, phone, request.POST)
+            answer, _fresh, help_url, _sheet = phone_entry_save(self.link, phone, request.POST)
             if answer.outcome != Outcome.SAVED:
                 typed = {name: request.POST.get(name, "") for name in ("number", "code", "version")}
                 context = self.get_context_data(
@@ -240,9 +243,10 @@ class PhoneEntryView(PhoneJsonMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, token):
-        answer, fresh, help_url = phone_entry_save(self.link, self.phone(), self.body())
+        answer, fresh, help_url, sheet = phone_entry_save(self.link, self.phone(), self.body())
         return self.answer(
             STATUS[answer.outcome],
+            sheet,
             outcome=answer.outcome,
             number=answer.number,
             message=answer.message,

@@ -1,10 +1,10 @@
 """Recording games: validate with the engine, store the game, write its scores.
 
-A save locks the table and reads its sheet once (`scorekeeping.sheet_lock`: seats, games) and
-the score rows stored for it; it checks and scores the whole sheet in memory (at most 40 games),
-which keeps the approval rule (it counts the sheet's single-player games) and the stored scores
-consistent with each other, and writes only what changed: the game, the score rows and seat
-totals that differ, the public pages' counter and the history. About ten queries a request.
+A save locks the table and reads its sheet once (`scorekeeping.sheet_lock`: seats, games with
+the score rows stored for them); it checks and scores the whole sheet in memory (at most 40
+games), which keeps the approval rule (it counts the sheet's single-player games) and the stored
+scores consistent with each other, and writes only what changed: the game, the score rows and
+seat totals that differ, the public pages' counter and the history. About ten queries a request.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from tournament.scorekeeping.engine import hand_sanction, sheet_context
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
 from tournament.scorekeeping.scores import (
     ScoreRows,
-    score_rows_stored,
     sheet_scored,
     sheet_scores_store,
     table_rescore,
@@ -144,7 +143,7 @@ def _hand_write(
     if hand is not None and not as_supervisor:
         decided_refuse(hand)
     context, players = sheet.context, sheet.players
-    rows_before = score_rows_stored(sheet.hands)
+    rows_before = sheet.scores
     before = _snapshot(hand, players, rows_before)
     draft, keys = _draft(table, number, hand, change.game, supervision)
     sanction = _sanction_planned(draft, supervision) if supervision is not None else None
@@ -171,7 +170,8 @@ def _hand_write(
         _sanction_store(draft, sanction, replace=hand is not None)
     models.Hand.objects.bulk_update(flagged, ["needs_approval"])
     rows_after = sheet_scores_store(sheet, hands, scored, rows_before)
-    event_log(
+    sheet.hands, sheet.scores = hands, rows_after  # the sheet as stored now
+    sheet.logged = event_log(
         table=table,
         kind=change.kind or (Kind.ENTERED if hand is None else Kind.EDITED),
         user=change.user,
@@ -179,7 +179,7 @@ def _hand_write(
         before=before,
         after=_snapshot(draft, players, rows_after),
         reason=change.reason,
-    )
+    ).pk
     return draft
 
 

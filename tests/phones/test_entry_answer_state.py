@@ -1,0 +1,92 @@
+"""The state a phone's saved game is answered with is built from what the save read and wrote
+(tournament/phones/services.py, `entry_once`): it is the state read anew, and it carries the
+save's own revision only while nothing else changed since the save read the sheet. A change
+that came in between (another phone took the sheet, the Turnierleitung decided on a game)
+leaves it the revision read before the save, so that the phone's next poll loads the state
+again. An answer kept under the same key meanwhile is given instead of a second try."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.phones.helpers import enter, phone, url
+from tournament.models import Hand, PhoneEntry, TableLink
+from tournament.phones import services
+from tournament.phones.services import keeper_claim
+from tournament.sheets.services.supervision import hand_approve
+
+pytestmark = pytest.mark.django_db
+
+
+def meanwhile(monkeypatch, change) -> None:
+    """Run `change` after the phone's save committed, before its revision is checked (as if
+    it came from another request at that moment)."""
+    peek = services.revision_peek
+
+    def late(kind, pk):
+        change()
+        return peek(kind, pk)
+
+    monkeypatch.setattr(services, "revision_peek", late)
+
+
+def poll(client, link, revision: str):
+    return client.get(url("phone_state", link), {"seit": revision})
+
+
+def test_the_answer_is_the_state_read_anew_and_its_poll_is_unchanged(link):
+    keeper = phone(link, keeper=True)
+    enter(keeper, link, 1, "r e 1 3 +")
+    state = enter(keeper, link, 2, "w 2 + t").json()["state"]  # waits for an approval
+    assert state == keeper.get(url("phone_state", link)).json()
+    assert state["waiting"] == 1 and state["rows"][1]["status"] == "waiting"
+    assert poll(keeper, link, state["revision"]).status_code == 204
+
+
+def test_another_phone_taking_the_sheet_meanwhile_makes_the_next_poll_load_it(link, monkeypatch):
+    keeper = phone(link, keeper=True)
+    meanwhile(monkeypatch, lambda: keeper_claim(TableLink.objects.get(), "other", take=True))
+    answer = enter(keeper, link, 1, "r e 1 3 +").json()
+    assert answer["outcome"] == "saved" and answer["state"]["keeper"] == "me"
+    loaded = poll(keeper, link, answer["state"]["revision"])
+    assert loaded.status_code == 200 and loaded.json()["keeper"] == "other"
+
+
+def test_a_decision_meanwhile_makes_the_next_poll_load_it(link, leitung, monkeypatch):
+    keeper = phone(link, keeper=True)
+    enter(keeper, link, 1, "r e 1 3 +")
+    meanwhile(monkeypatch, lambda: hand_approve(hand=Hand.objects.get(number=2), user=leitung))
+    answer = enter(keeper, link, 2, "w 2 + t").json()
+    assert answer["state"]["rows"][1]["status"] == "waiting"
+    loaded = poll(keeper, link, answer["state"]["revision"])
+    assert loaded.status_code == 200 and loaded.json()["rows"][1]["status"] == "approved"
+
+
+def test_an_answer_kept_under_the_key_meanwhile_is_given_and_this_try_undone(link, monkeypatch):
+    """The same entry sent twice at once: the second asked for the sheet's lock before the
+    first kept its answer (on PostgreSQL its locking statement did not see it), and finds it
+    when it keeps its own."""
+    keeper = phone(link, keeper=True)
+    lock = services.sheet_lock
+
+    def first_kept_meanwhile(seats, **kwargs):
+        sheet = lock(seats, **kwargs)
+        PhoneEntry.objects.create(
+            table=sheet.table, key="same", number=1, code="r e 1 3 -", outcome="refused"
+        )
+        return sheet
+
+    monkeypatch.setattr(services, "sheet_lock", first_kept_meanwhile)
+    answer = enter(keeper, link, 1, "r e 1 3 +", key="same").json()
+    assert answer["replayed"] is True and answer["outcome"] == "refused"
+    assert not Hand.objects.exists()  # the second try was undone
+    assert PhoneEntry.objects.get().code == "r e 1 3 -"
+
+
+def test_a_changed_game_is_answered_with_the_state_read_anew(link):
+    keeper = phone(link, keeper=True)
+    enter(keeper, link, 1, "r e 1 3 +")
+    enter(keeper, link, 2, "s h 2 +")
+    answer = enter(keeper, link, 1, "r e 1 3 -", version=1).json()
+    assert answer["outcome"] == "saved" and answer["state"]["rows"][0]["version"] == 2
+    assert answer["state"] == keeper.get(url("phone_state", link)).json()
