@@ -126,10 +126,11 @@ class Footprint:
     seconds: float
     peak_process: int  # bytes: the largest single process (the command or one of its workers)
     peak_tree: int  # bytes: the largest sum over the process and its workers, sampled
+    cpu: float = 0.0  # seconds, user and system, of the command and every process it waited for
 
 
 def measured(env: dict[str, str], *args: str) -> Footprint:
-    """Wall time and peak memory of `manage.py args`.
+    """Wall time, CPU time and peak memory of `manage.py args`.
 
     The peak of the largest process comes from the kernel (`wait4`'s ru_maxrss, which covers the
     command and the workers it waited for); the peak of the whole tree (a worker pool adds up) is
@@ -160,7 +161,12 @@ def measured(env: dict[str, str], *args: str) -> Footprint:
     sampler.join()
     if process.returncode:
         raise subprocess.CalledProcessError(process.returncode, args, stderr=stderr)
-    return Footprint(seconds, usage.ru_maxrss * 1024, max(peak[0], usage.ru_maxrss * 1024))
+    return Footprint(
+        seconds,
+        usage.ru_maxrss * 1024,
+        max(peak[0], usage.ru_maxrss * 1024),
+        usage.ru_utime + usage.ru_stime,
+    )
 
 
 def _tree_rss(pid: int) -> int:

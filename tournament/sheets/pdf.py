@@ -17,6 +17,14 @@ their pages with WeasyPrint's document API and writes one PDF/A (the slow part, 
 one that needs no database). WeasyPrint's documents cannot cross processes, so the chunks'
 PDFs are joined with pypdf, which keeps the first chunk's PDF/A catalogue (XMP metadata,
 output intent) and info; every chunk embeds its fonts.
+
+Issue 31 (0.3 s per sheet at most): what the sheets share is made once per process, the
+stylesheet of their <style> element parsed once (`_stylesheet`), and a worker renders each
+chunk in a child it forks (`pdf_limited`, bounded in time and memory) that ends without
+freeing WeasyPrint's documents: freeing them and collecting their cycles took a fifth of the
+time. The chunks are as many for each worker and alike in size, so that none idles at the end.
+Rendering several tables in one document, or sharing WeasyPrint's font configuration, made
+nothing faster (docs/performance.md).
 """
 
 # Declared boilerplate (duplicates): the signed sheet's values passed by keyword are alike in shape
@@ -27,18 +35,20 @@ from __future__ import annotations
 import gc
 import io
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures import TimeoutError as FuturesTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from django.template.loader import render_to_string
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 
 from tournament import models
 from tournament.scorekeeping.counters import COUNTER_SHORT
@@ -225,25 +235,83 @@ def sheet_html(sheet: SignedSheet) -> str:
         return render_to_string(TEMPLATE, context)
 
 
-def pages_pdf(documents: list[str], title: str = "") -> bytes:
-    """HTML documents as one PDF/A, their pages one after the other (fonts embedded once)."""
+def _without_style(html: str) -> tuple[str, str]:
+    """The document without its <style> element (print_base.html has one, in the head; the
+    data in the body is escaped, so no other `<style>` can appear), and that element's CSS."""
+    head, found, rest = html.partition("<style>")
+    if not found:
+        return html, ""
+    css, _, tail = rest.partition("</style>")
+    return head + tail, css
+
+
+#: Each distinct <style> of the sheets, parsed once per process: every sheet of a Durchgang has
+#: the same one. A pool worker parses it before it forks the chunk's child, which inherits it.
+_stylesheets: dict[str, CSS] = {}
+
+
+def _stylesheet(css: str, fetcher: StaticFetcher) -> CSS:
+    sheet = _stylesheets.get(css)
+    if sheet is None:
+        if len(_stylesheets) >= 8:  # a template's styles are few; a long-lived server keeps
+            _stylesheets.clear()  # no more than a handful
+        sheet = _stylesheets[css] = CSS(string=css, url_fetcher=fetcher)
+    return sheet
+
+
+def _pages(documents: list[str], title: str) -> tuple[bytes, list]:
+    """The PDF/A of the documents, and WeasyPrint's documents it was made of."""
     fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
-    rendered = [HTML(string=html, url_fetcher=fetcher).render() for html in documents]
+    rendered = []
+    for html in documents:
+        body, css = _without_style(html)
+        sheets = [_stylesheet(css, fetcher)] if css else []
+        rendered.append(HTML(string=body, url_fetcher=fetcher).render(stylesheets=sheets))
     document = rendered[0].copy([page for r in rendered for page in r.pages])
     if title:
         document.metadata.title = title
-    return document.write_pdf(pdf_variant=PDF_VARIANT)
+    return document.write_pdf(pdf_variant=PDF_VARIANT), rendered
 
 
-def _chunk_pdf(documents: list[str], title: str) -> bytes:
-    """A worker's task. Its garbage collector is off while WeasyPrint makes the chunk's many
-    short-lived objects (a fifth of the time otherwise) and collects once after it."""
+def pages_pdf(documents: list[str], title: str = "") -> bytes:
+    """HTML documents as one PDF/A, their pages one after the other (fonts embedded once).
+
+    Each document is laid out on its own (its pages counted on their own); its <style> is
+    parsed once per process for all documents that share it (`_stylesheet`)."""
+    return _pages(documents, title)[0]
+
+
+#: What a forked child rendered; it is never freed: the child ends (`os._exit`) without it.
+_left: list = []
+
+
+def _chunk_render(parent: int, documents: list[str], title: str) -> bytes:
+    """A chunk of tables as one PDF/A, rendered in a child that `pdf_limited` forked from the
+    process `parent`: its garbage collector stays off, and nothing of WeasyPrint's documents is
+    freed (freeing them and collecting the cycles among them took about a fifth of the time); the
+    child's end gives its memory back at once. Run in `parent` itself (no bounds set: no
+    child), it collects once after the chunk instead."""
     gc.disable()
+    if os.getpid() != parent:
+        pdf, rendered = _pages(documents, title)
+        _left.append(rendered)
+        return pdf
     try:
         return pages_pdf(documents, title)
     finally:
         gc.enable()
         gc.collect()
+
+
+def _chunk(documents: list[str], title: str) -> bytes:
+    """A chunk of tables as one PDF/A, in a child process of this one, bounded by
+    `render_limits()` (the pool's worker, or this process with one worker). The stylesheet is
+    parsed here first, so that every child of a worker inherits it."""
+    fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
+    css = _without_style(documents[0])[1]
+    if css:
+        _stylesheet(css, fetcher)
+    return pdf_limited(partial(_chunk_render, os.getpid()), documents, title)
 
 
 def scoresheet_pdf(table: models.Table) -> bytes:
@@ -310,7 +378,10 @@ def durchgang_sheets_pdf(
     if workers is None:
         workers = WORKERS if total >= POOL_FROM else 1
     size = chunk or max(1, min(CHUNK, -(-total // (2 * workers))))
-    chunks = [tables[i : i + size] for i in range(0, total, size)]
+    count = -(-total // size)
+    if chunk is None:  # as many chunks for each worker, alike in size: none idles at the end
+        count = min(total, -(-count // workers) * workers)
+    chunks = [tables[i * total // count : (i + 1) * total // count] for i in range(count)]
     keys = [f"{i:04d}-{c[0].pk}-{len(c)}" for i, c in enumerate(chunks)]
     done: dict[int, bytes] = {}
     if parts is not None:
@@ -330,7 +401,7 @@ def durchgang_sheets_pdf(
     if workers <= 1:
         for index in missing:
             documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
-            finish(index, pdf_limited(pages_pdf, documents, title))
+            finish(index, _chunk(documents, title))
             progress(tables_done(), total)
         return pdf_join([done[i] for i in range(len(chunks))])
     context = multiprocessing.get_context("spawn")
@@ -346,7 +417,7 @@ def durchgang_sheets_pdf(
         try:
             for index in missing:
                 documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
-                futures[pool.submit(_chunk_pdf, documents, title)] = index
+                futures[pool.submit(_chunk, documents, title)] = index
             seconds = render_limits()[0]
             rounds = -(-len(missing) // workers)  # each worker renders this many chunks at most
             try:
