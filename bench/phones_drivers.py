@@ -42,6 +42,7 @@ class Run:
     seconds: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load before and after
     cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of gunicorn's workers, of the phones
+    burst_cpu: float = 0.0  # CPU seconds of gunicorn until every table's game 1 was answered
     lost: int = 0
     doubled: int = 0
 
@@ -204,12 +205,21 @@ def phase(base: str, server: int, links: list[dict]) -> Run:
     run.opening = time.perf_counter() - began
     began, load = time.perf_counter(), os.getloadavg()[0]
     cpu = (tree_cpu(server), time.process_time())
+
+    def burst_watch() -> None:  # the server's CPU for the burst of the first games
+        while len(run.first) < len(links) and not stop.is_set():
+            time.sleep(0.02)
+        run.burst_cpu = tree_cpu(server) - cpu[0]
+
+    watcher = threading.Thread(target=burst_watch)
+    watcher.start()
     for thread in keepers:
         thread.join()
     run.seconds = time.perf_counter() - began
     run.load = (load, os.getloadavg()[0])
     run.cpu = (tree_cpu(server) - cpu[0], time.process_time() - cpu[1])
     stop.set()
+    watcher.join()
     for thread in viewers:
         thread.join()
     return run
