@@ -18,7 +18,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import translation
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.sheets.fixtures import enter, ruf, solo
@@ -314,9 +314,11 @@ ANY_JSON = st.recursive(
 )
 
 
-def import_or_refuse(source) -> None:
-    """Stored, or refused with every error at the game's own place and nothing stored. Only
-    the mark "pending" is stored, and then the Tout waits for its approval, unapproved."""
+def import_or_refuse(source, approver=None) -> None:
+    """Stored, or refused with every error at the game's own place and nothing stored. Stored
+    are only the mark "pending", and then the Tout waits for its approval, unapproved, or (an
+    `approval` of null being no mark, as every optional field's null) the file's own
+    `approver`, who then approved it."""
     with transaction.atomic():
         try:
             imported = tournament_import(source)
@@ -327,19 +329,28 @@ def import_or_refuse(source) -> None:
             assert not Tournament.objects.filter(slug="datei").exists()
         else:
             tout = Hand.objects.get(table__durchgang__tournament=imported, number=2)
-            assert (tout.needs_approval, tout.approved_by, tout.struck) == (True, "", False)
-            assert pending_numbers(imported) == [2]
+            if tout.approved_by:
+                assert tout.approved_by == approver
+                assert (tout.needs_approval, tout.struck, pending_numbers(imported)) == (
+                    True,
+                    False,
+                    [],
+                )
+            else:
+                assert (tout.needs_approval, tout.approved_by, tout.struck) == (True, "", False)
+                assert pending_numbers(imported) == [2]
         transaction.set_rollback(True)
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=ANY_JSON, approver=st.one_of(st.none(), ANY_JSON))
+@example(value=None, approver="0")  # null is no mark: the name approves the Tout
 def test_any_value_of_approval_is_stored_or_refused_with_its_place(value, approver):
     hand = TOUT | {"approval": value}
     if approver is not None:
         hand["approved_by"] = approver
-    import_or_refuse(sheet(FIRST, hand))
-    import_or_refuse(json.dumps(sheet(FIRST, hand), allow_nan=True).encode())
+    import_or_refuse(sheet(FIRST, hand), approver)
+    import_or_refuse(json.dumps(sheet(FIRST, hand), allow_nan=True).encode(), approver)
 
 
 def test_the_commands_export_and_import_a_pending_game(table, p, leitung, schreiber, tmp_path):
