@@ -15,21 +15,12 @@ and under `REQUIRE_BROWSER=1` (CI) it fails. Tests using either are marked `brow
 from __future__ import annotations
 
 import os
-import shutil
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from config.chromium import CHROMIUM, FLAGS
+
 # The fixtures that start a browser: a test using one of them is a `browser` test.
 BROWSER_FIXTURES = {"browser", "page", "chromium", "drive"}
 

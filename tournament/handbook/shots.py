@@ -15,23 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from config.chromium import CHROMIUM
+from config.chromium import FLAGS as BROWSER_FLAGS
 from tournament.handbook.pictures import DESKTOP_SIZE, PDF_DPI, PHONE_SCALE, PHONE_SIZE, Picture
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Response
 
-CHROMIUM = "/usr/bin/chromium"
 PDFTOPPM = "/usr/bin/pdftoppm"
-FLAGS = [  # as tests/browser.py
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
+FLAGS = [*BROWSER_FLAGS, "--hide-scrollbars"]
 SETTLE_MS = 400  # after the page's load: its scripts' first drawing, the web fonts
 
 
