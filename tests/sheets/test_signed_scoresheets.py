@@ -24,7 +24,6 @@ from tests.sheets.helpers import fill, read, sign, squeezed
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command
 from tournament.models import Correction, Durchgang, Hand, HandScore, Table
-from tournament.sheets import pdf as printing
 from tournament.sheets import pdf as sheets_pdf
 from tournament.sheets.pdf import (
     durchgang_sheets_pdf,
@@ -37,6 +36,7 @@ from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_strike
 from tournament.sheets.verification import sheet_verification
 from tournament.sheets.views import printing as views_printing
+from tournament.web import pdf as printing  # the fetcher of every printout, the sheets too
 from tournament.web.pdf import refuse_fetch
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,12 @@ from scoring.seating import playing_indices
 from tests.layout import pages, rects
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Table
-from tournament.sheets.pdf import scoresheet_pdf, sheet_html, signed_sheet
+from tournament.sheets.pdf import scoresheet_pdf
 from tournament.sheets.services.corrections import correction_apply, correction_request
 from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 from tournament.sheets.services.supervision import hand_approve
+from tournament.sheets.sheet_page import sheet_html, signed_sheet
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from django.template.loader_tags import ExtendsNode
 PRINT_BASE = "tournament/web/print_base.html"
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
-#: The templates the PDF renderers are given (tournament/web/pdf.py, tournament/sheets/pdf.py).
+#: The templates the PDF renderers are given (tournament/web/pdf.py,
+#: tournament/sheets/sheet_page.py).
 PDF_TEMPLATES = [
     "tournament/draw/print/by_name.html",
     "tournament/draw/print/by_table.html",

@@ -112,9 +112,13 @@ def pdf_limited(render: Callable[..., bytes], *args) -> bytes:
     return result
 
 
+def static_fetcher() -> StaticFetcher:
+    """The fetcher of every printout: the project's static files by `file:` URL, nothing else."""
+    return StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
+
+
 def html_pdf(html: str) -> bytes:
-    fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
-    return HTML(string=html, url_fetcher=fetcher).write_pdf()
+    return HTML(string=html, url_fetcher=static_fetcher()).write_pdf()
 
 
 def pdf_render(template: str, context: dict) -> bytes:
@@ -123,8 +127,7 @@ def pdf_render(template: str, context: dict) -> bytes:
 
 def html_pdf_archival(html: str) -> bytes:
     """The PDF as PDF/A-3b, for documents kept for years (certificates)."""
-    fetcher = StaticFetcher(allowed_protocols={"file"}, allow_redirects=False)
-    return HTML(string=html, url_fetcher=fetcher).write_pdf(pdf_variant="pdf/a-3b")
+    return HTML(string=html, url_fetcher=static_fetcher()).write_pdf(pdf_variant="pdf/a-3b")
 
 
 def pdf_render_archival(template: str, context: dict) -> bytes:
