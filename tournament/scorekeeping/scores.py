@@ -19,19 +19,9 @@ from tournament.scorekeeping.changes import public_pages_changed
 from tournament.scorekeeping.engine import SheetContext, stored_engine_hand, thrown_in_numbers
 from tournament.scorekeeping.sheet_lock import SCORE_COLUMNS, LockedSheet, ScoreRows
 
-SCORE_FIELDS = (
-    "hand",
-    "player",
-    "tournament",
-    "durchgang_number",
-    "points",
-    "sie",
-    "tout_won",
-    "tout_played",
-    "solo_won",
-    "solo_played",
-)
-# SCORE_COLUMNS (sheet_lock.py): the same, as the model's attribute names (keys by their ids).
+#: A score row's fields (`SCORE_COLUMNS`, sheet_lock.py, by the model's attribute names: the
+#: keys by their ids).
+SCORE_FIELDS = ("hand", "player", "tournament", *SCORE_COLUMNS[3:])
 
 
 def table_rescore(context: SheetContext) -> None:

@@ -15,7 +15,7 @@ from tournament.sheets.forms import code_message, game_from_code
 from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.web.form_errors import errors_text
-from tournament.web.message_help import message_help_url
+from tournament.web.message_help import errors_help_url, message_help_url
 
 
 def entry_preview(*, table: models.Table, number: str, code: str) -> dict:
@@ -34,8 +34,6 @@ def entry_preview(*, table: models.Table, number: str, code: str) -> dict:
     try:
         engine = hand_check(draft, table=table)
     except HandRuleError as error:
-        codes = [getattr(text, "code", None) for texts in error.errors.values() for text in texts]
-        helps = [url for url in map(message_help_url, codes) if url]
-        return {"error": errors_text(error.errors), "help": helps[0] if helps else ""}
+        return {"error": errors_text(error.errors), "help": errors_help_url(error.errors)}
     points = hand_points(engine, tournament_point_table(table.durchgang.tournament))
     return {"points": [points[k] for k in engine.seats]}

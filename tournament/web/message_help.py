@@ -8,7 +8,7 @@ the handbook's anchors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from django import forms
 from django.urls import reverse
@@ -79,10 +79,16 @@ def errors_with_help(errors: Iterable[forms.ValidationError]) -> list[tuple[str,
     return shown
 
 
+def first_help_url(codes: Iterable[str | None]) -> str:
+    """The explanation of the first of the messages `codes` that has one, or ''."""
+    return next(filter(None, map(message_help_url, codes)), "")
+
+
 def form_help_url(form: forms.BaseForm) -> str:
     """The explanation of the first of the form's errors that has one, or ''."""
-    for errors in form.errors.as_data().values():
-        for error in errors:
-            if url := message_help_url(error.code):
-                return url
-    return ""
+    return first_help_url(e.code for errors in form.errors.as_data().values() for e in errors)
+
+
+def errors_help_url(errors: Mapping[str, Sequence[str]]) -> str:
+    """The same for a service's errors (`ServiceError.errors`, their texts `CodedText`)."""
+    return first_help_url(getattr(t, "code", None) for texts in errors.values() for t in texts)
