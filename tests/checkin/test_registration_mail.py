@@ -7,7 +7,6 @@ REGISTRATION_CONFIRM_HOURS."""
 from __future__ import annotations
 
 import re
-import socket
 from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -19,6 +18,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from config.ports import free_port
 from tests.checkin.helpers import open_with, url
 from tournament.checkin.confirmation import key_hash
 from tournament.draw.services import durchgang_draw
@@ -44,12 +44,6 @@ class Inbox:
         """(recipient, subject, body) of the oldest mail not read yet."""
         message = self.messages.pop(0)
         return message["To"], message["Subject"], message.get_body().get_content()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture

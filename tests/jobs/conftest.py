@@ -9,7 +9,6 @@ import contextlib
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -17,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from config.ports import free_port
 
 
 @dataclass
@@ -59,12 +60,6 @@ def _binaries() -> Path | None:
     return found[-1].parent if found else None
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def own_postgres() -> Iterator[OwnPostgres]:
     binaries = _binaries()
@@ -80,7 +75,7 @@ def own_postgres() -> Iterator[OwnPostgres]:
             pytest.skip("running as root without a 'postgres' system user to run PostgreSQL")
         os.chown(folder, user.pw_uid, user.pw_gid)
         runner = ["runuser", "-u", "postgres", "--"]
-    server = OwnPostgres(binaries, folder, _free_port(), runner)
+    server = OwnPostgres(binaries, folder, free_port(), runner)
     try:
         server._run(
             str(binaries / "initdb"), "-D", str(folder / "data"), "-U", "postgres",

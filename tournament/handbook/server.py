@@ -5,7 +5,6 @@ development settings (DJANGO_DEBUG=1: the static files served, the local address
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -19,16 +18,12 @@ from typing import IO
 
 from django.conf import settings
 
+from config.ports import free_port
+
 START_SECONDS = 60
 # The address the printouts' links and QR codes and the projector show (SITE_URL): a laptop in
 # a hall's network, as in docs/deployment, not the random port the pictures are taken on.
 SHOWN_SITE_URL = "http://192.168.1.23:8000"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _answers(url: str) -> bool:
