@@ -12,6 +12,11 @@ Two caches:
   which every gunicorn worker of the machine reads. Never per process: a session changed
   in one worker (a PIN typed, a logout) would stay old in the others.
 
+Django's file cache counts its folder's files on every write, to cull when it holds more than
+``MAX_ENTRIES``: with a hall's thousands of files that listing was a tenth of a phone's save
+(issue 31). `FolderCache` counts at most once every `CULL_EVERY` seconds per process; between
+two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
+
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
 database; a write is dropped. Several machines share the revisions only through Redis: with
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 
@@ -35,6 +41,8 @@ logger = logging.getLogger("tournament.cache")
 REDIS_SECONDS = 0.5
 #: Seconds between two log lines about a Redis that does not answer (per process).
 LOG_EVERY = 60.0
+#: Seconds between two counts of the file cache's files (per process).
+CULL_EVERY = 60.0
 
 
 def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
@@ -64,13 +72,27 @@ def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
             "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
         },
         "shared": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "config.caches.FolderCache",
             "LOCATION": str(folder),
             "TIMEOUT": 2 * 86400,
             # A hall of 250 tables: a revision and a link per table, a session per phone.
             "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
         },
     }
+
+
+class FolderCache(FileBasedCache):
+    """Django's file cache, culled (its files counted) at most once every `CULL_EVERY`
+    seconds per process instead of on every write."""
+
+    _culled_at = float("-inf")  # per process: Django makes a cache object per thread
+
+    def _cull(self) -> None:
+        now = time.monotonic()
+        if now - FolderCache._culled_at < CULL_EVERY:
+            return
+        FolderCache._culled_at = now
+        super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 
 class FailOpenRedisCache(RedisCache):

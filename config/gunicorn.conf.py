@@ -2,6 +2,10 @@
 
 WEB_CONCURRENCY   worker processes (default: CPU cores + 1).
 GUNICORN_THREADS  threads per worker (default 4: gthread workers; 1: sync workers).
+GUNICORN_READ_THREADS
+                  threads per worker for reads (GET, HEAD) beside those (default 2): a
+                  phone's poll does not wait behind the saves of a burst
+                  (config/gunicorn_lanes.py; not with sync workers).
 
 A hall's phones chose the default (bench/phones.py, docs/performance.md, 2026-11-23): on 2
 cores, 3 gthread workers of 4 threads were as fast as 5 sync workers within the noise (later
@@ -35,7 +39,8 @@ wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
 workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1)
 threads = _int("GUNICORN_THREADS", 4)
-worker_class = "gthread" if threads > 1 else "sync"
+_int("GUNICORN_READ_THREADS", 2)  # read by the worker (config/gunicorn_lanes.py): checked here
+worker_class = "config.gunicorn_lanes.LanesWorker" if threads > 1 else "sync"
 timeout = _int("GUNICORN_TIMEOUT", 120)
 graceful_timeout = 30
 keepalive = 5

@@ -8,6 +8,7 @@ again. An answer kept under the same key meanwhile is given instead of a second 
 from __future__ import annotations
 
 import pytest
+from django.core.cache import caches
 
 from tests.phones.helpers import enter, phone, url
 from tournament.models import Hand, PhoneEntry, TableLink
@@ -90,3 +91,25 @@ def test_a_changed_game_is_answered_with_the_state_read_anew(link):
     answer = enter(keeper, link, 1, "r e 1 3 -", version=1).json()
     assert answer["outcome"] == "saved" and answer["state"]["rows"][0]["version"] == 2
     assert answer["state"] == keeper.get(url("phone_state", link)).json()
+
+
+def test_the_other_phones_poll_the_saved_state_from_the_cache_in_their_language(
+    link, django_assert_num_queries, settings
+):
+    keeper, viewer, english = phone(link, keeper=True), phone(link), phone(link)
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    enter(keeper, link, 1, "r e 1 3 +")
+    saved = enter(keeper, link, 2, "w 2 + t").json()["state"]
+    with django_assert_num_queries(1):  # the link; the state comes from the shared cache
+        seen = viewer.get(url("phone_state", link)).json()
+    assert seen == {**saved, "keeper": "other"}
+    key = (
+        f"phone-state:{link.table_id}:{saved['revision']}:de:{link.table.durchgang.tournament.deck}"
+    )
+    assert caches["shared"].delete(key)  # it was there
+    read = viewer.get(url("phone_state", link)).json()  # built anew from the database
+    assert read == seen
+    in_english = english.get(url("phone_state", link)).json()
+    assert in_english["rows"][1]["status_text"] == "waiting for approval"
+    assert seen["rows"][1]["status_text"] != in_english["rows"][1]["status_text"]
+    assert in_english["revision"] == saved["revision"] and in_english["keeper"] == "other"

@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
 
-from config.caches import FailOpenRedisCache, caches_config
+from config.caches import CULL_EVERY, FailOpenRedisCache, FolderCache, caches_config
 from tests.phones.helpers import url
 from tournament.phones.links import table_link_issue
 
@@ -32,8 +32,22 @@ def redis_answers() -> bool:
 def test_without_cache_url_the_pages_stay_per_process_and_the_rest_in_a_folder(tmp_path: Path):
     config = caches_config(None, tmp_path)
     assert config["default"]["BACKEND"].endswith("LocMemCache")
-    assert config["shared"]["BACKEND"].endswith("FileBasedCache")
+    assert config["shared"]["BACKEND"] == "config.caches.FolderCache"
     assert config["shared"]["LOCATION"] == str(tmp_path)
+
+
+def test_the_folder_counts_its_files_once_a_minute_not_on_every_write(tmp_path: Path, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("config.caches.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr(FolderCache, "_culled_at", float("-inf"))
+    cache = FolderCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 4, "CULL_FREQUENCY": 2}})
+    for number in range(10):
+        cache.set(f"key-{number}", number)
+    assert len(list(tmp_path.glob("*.djcache"))) == 10  # counted before the first write only
+    clock[0] += CULL_EVERY
+    cache.set("one-more", 1)  # counted again: 10 files, half of them go before the write
+    assert len(list(tmp_path.glob("*.djcache"))) == 6
+    assert cache.get("one-more") == 1
 
 
 def test_cache_url_selects_redis_for_both_caches(tmp_path: Path):

@@ -78,11 +78,12 @@ def gunicorn_settings(monkeypatch, **environment) -> dict:
     return runpy.run_path(str(GUNICORN_CONF))
 
 
-def test_gunicorn_runs_a_gthread_worker_per_core_plus_one_on_localhost_by_default(monkeypatch):
-    # Chosen by bench/phones.py (docs/performance.md): cores + 1 processes of 4 threads.
+def test_gunicorn_runs_a_threaded_worker_per_core_plus_one_on_localhost_by_default(monkeypatch):
+    # Chosen by bench/phones.py (docs/performance.md): cores + 1 processes of 4 threads, and
+    # 2 threads for reads beside them (config/gunicorn_lanes.py).
     conf = gunicorn_settings(monkeypatch)
     assert conf["workers"] == multiprocessing.cpu_count() + 1
-    assert (conf["threads"], conf["worker_class"]) == (4, "gthread")
+    assert (conf["threads"], conf["worker_class"]) == (4, "config.gunicorn_lanes.LanesWorker")
     assert conf["bind"] == "127.0.0.1:8000"
     assert conf["wsgi_app"] == "config.wsgi:application"
     assert conf["accesslog"] == "-"  # the access log goes to stdout
@@ -96,9 +97,10 @@ def test_gunicorn_takes_workers_and_address_from_the_environment(monkeypatch):
 
 
 @pytest.mark.parametrize("value", ["many", "0", "-2"])
-def test_gunicorn_refuses_a_worker_count_that_is_no_positive_number(monkeypatch, value):
-    with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
-        gunicorn_settings(monkeypatch, WEB_CONCURRENCY=value)
+@pytest.mark.parametrize("name", ["WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_READ_THREADS"])
+def test_gunicorn_refuses_a_count_that_is_no_positive_number(monkeypatch, name, value):
+    with pytest.raises(SystemExit, match=name):
+        gunicorn_settings(monkeypatch, **{name: value})
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import models
+from tournament.models.compiled import Compiled
 from tournament.scorekeeping.revisions import TABLE, links_forget, revision_raise
 
 
@@ -67,13 +68,21 @@ def table_links_issue_missing(*, durchgang: models.Durchgang, user) -> int:
     return len(without)
 
 
-def table_link_open(token: str) -> models.TableLink | None:
-    """The valid link of `token` whose sheet is still open, with its table; else None."""
-    return (
+#: The valid link of a token whose sheet is still open, with its table (built once: every
+#: request of a phone asks it).
+_OPEN = Compiled(
+    lambda token: (
         models.TableLink.objects.select_related("table__durchgang__tournament")
         .filter(token=token, revoked_at__isnull=True, table__closed_at__isnull=True)
-        .first()
-    )
+        .order_by("pk")[:1]
+    ),
+    token=str,
+)
+
+
+def table_link_open(token: str) -> models.TableLink | None:
+    """The valid link of `token` whose sheet is still open, with its table; else None."""
+    return _OPEN.first(token=token)
 
 
 def pin_matches(link: models.TableLink, pin: str) -> bool:

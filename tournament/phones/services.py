@@ -16,13 +16,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.models.compiled import Compiled
 from tournament.phones.links import pin_matches
 from tournament.scorekeeping.revisions import TABLE, revision, revision_peek, revision_raise
 from tournament.scorekeeping.sheet_lock import (
     SCORE_COLUMNS,
     LockedSheet,
+    SheetSeats,
     sheet_lock,
-    table_seats,
 )
 from tournament.sheets.services.hand_errors import HandRuleError
 from tournament.sheets.services.sheet import sheet_confirmable_check, signature_write
@@ -212,6 +213,25 @@ class SheetNow:
     points: dict[int, dict[int, int]]
 
 
+#: A phone's sheet, locked, with its link's keeper and an answer kept under the entry's key.
+_ENTRY_SEATS = SheetSeats(
+    lambda table_id, link_id, key: models.Seat.objects.filter(table_id=table_id),
+    {
+        "keeper": lambda table_id, link_id, key: Subquery(
+            models.TableLink.objects.filter(pk=link_id, revoked_at__isnull=True).values("keeper")[
+                :1
+            ]
+        ),
+        "kept": lambda table_id, link_id, key: Subquery(
+            models.PhoneEntry.objects.filter(table_id=table_id, key=key).values("pk")[:1]
+        ),
+    },
+    table_id=int,
+    link_id=int,
+    key=str,
+)
+
+
 def entry_once(
     *, link: models.TableLink, phone: str, key: str, number: int, code: str, attempt: Attempt
 ) -> tuple[models.PhoneEntry, bool, SheetNow | None]:
@@ -230,13 +250,8 @@ def entry_once(
         # phone taking the sheet at that moment is as late. An answer that a transaction it
         # waited for kept under the same key meanwhile is found when this one is kept (the key
         # is unique per table): then this try is undone and that answer given.
-        valid = models.TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
-        checks = {
-            "entry_keeper": Subquery(valid.values("keeper")[:1]),
-            "entry_kept": Subquery(kept.values("pk")[:1]),
-        }
-        sheet = sheet_lock(table_seats(link.table), read_with_lock=checks)
-        keeper, kept_pk = (sheet.read_with_lock[name] for name in checks)
+        sheet = sheet_lock(_ENTRY_SEATS, table_id=link.table_id, link_id=link.pk, key=key)
+        keeper, kept_pk = sheet.read_with_lock["keeper"], sheet.read_with_lock["kept"]
         if kept_pk is not None:
             return models.PhoneEntry.objects.get(pk=kept_pk), False, None
         try:
@@ -277,6 +292,22 @@ def _entry_try(sheet: LockedSheet, keeps: bool, attempt: Attempt) -> tuple[Outco
     return attempt(sheet)
 
 
+def _last_line(link_id: int, phone: str, table_id: int):
+    last = models.SheetEvent.objects.filter(table_id=table_id).order_by("-pk")
+    return (
+        models.TableLink.objects.filter(
+            pk=link_id, revoked_at__isnull=True, keeper=phone, table__closed_at__isnull=True
+        )
+        .annotate(last=Subquery(last.values("pk")[:1]))
+        .values_list("last", flat=True)
+    )
+
+
+#: The id of the table's last history line while `phone` keeps its link (valid, the sheet
+#: open): nothing, else.
+_LAST_LINE = Compiled(_last_line, link_id=int, phone=str, table_id=int)
+
+
 def _sheet_now(sheet: LockedSheet, link: models.TableLink, phone: str, before: str) -> SheetNow:
     """The sheet as the phone's save left it, committed, with the revision it may carry:
     `before`, the one read before the sheet, unless the save's own (which replaced it on
@@ -294,15 +325,7 @@ def _sheet_now(sheet: LockedSheet, link: models.TableLink, phone: str, before: s
     current = revision_peek(TABLE, sheet.table.pk)
     revision = before
     if sheet.logged is not None and current is not None and current != before:
-        last = models.SheetEvent.objects.filter(table_id=sheet.table.pk).order_by("-pk")
-        unchanged = (
-            models.TableLink.objects.filter(
-                pk=link.pk, revoked_at__isnull=True, keeper=phone, table__closed_at__isnull=True
-            )
-            .annotate(last=Subquery(last.values("pk")[:1]))
-            .values_list("last", flat=True)
-            .first()
-        )
-        if unchanged == sheet.logged:
+        unchanged = _LAST_LINE(link_id=link.pk, phone=phone, table_id=sheet.table.pk)
+        if unchanged == [sheet.logged]:
             revision = current
     return SheetNow(revision, phone, sheet.table, sheet.seats, sheet.hands, points)

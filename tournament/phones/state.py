@@ -4,16 +4,19 @@ keeps the sheet, and whether the players may confirm it."""
 
 from __future__ import annotations
 
+from django.core.cache import caches
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rules.contracts import MAX_LAUFENDE, SUITS_FOR, Contract, is_single_player, may_be_tout
 from scoring.entry_code import CONTRACT_CODES
 from tournament import models
+from tournament.models.compiled import Compiled
 from tournament.phones.services import SheetNow, table_revision
 from tournament.scorekeeping.amounts import score_text
-from tournament.scorekeeping.deck import suit_letter, suit_word
+from tournament.scorekeeping.deck import deck_active, suit_letter, suit_word
 from tournament.scorekeeping.engine import tournament_point_table
+from tournament.scorekeeping.revisions import SHARED
 from tournament.sheets.display import (
     CONTRACT_LABELS,
     contract_text,
@@ -45,17 +48,58 @@ STATUS_TEXT = {
 }
 
 
+#: Seconds a table's state stays in the shared cache under its revision.
+STATE_SECONDS = 300
+
+
 def phone_state(link: models.TableLink, phone: str, sheet: SheetNow | None = None) -> dict:
-    """The table of `link` as the phone `phone` sees it: read now, or from `sheet`, the sheet
-    as a save of this request left it (`services.entry_once`)."""
-    return _state(sheet or sheet_now(link), phone)
+    """The table of `link` as the phone `phone` sees it: from `sheet`, the sheet as a save of
+    this request left it (`services.entry_once`), else as the shared cache keeps it for the
+    table's current revision, else read now.
+
+    Every state built is kept in the shared cache under its table, revision, language and
+    deck, with the keeping phone beside it: the other phones of the table, polling after a
+    change, get it from there without a query. A state's rows are never older than its
+    revision (the revision is read first, and replaced once a change commits), so a state kept
+    under a revision shows at least what that revision stands for."""
+    if sheet is None:
+        revision = table_revision(link)
+        kept = caches[SHARED].get(_state_key(link.table_id, revision))
+        if kept is not None:
+            keeper, state = kept
+            return {**state, "keeper": _keeper(keeper, phone)}
+        sheet = sheet_now(link, revision)
+    state = _state(sheet, phone)
+    if not sheet.revision.startswith("-"):  # a revision the cache did not keep: no state
+        key = _state_key(sheet.table.pk, sheet.revision)
+        caches[SHARED].set(key, (sheet.keeper, state), STATE_SECONDS)
+    return state
 
 
-def sheet_now(link: models.TableLink) -> SheetNow:
-    """The sheet of `link` read from the database, its revision first."""
-    revision = table_revision(link)  # before the rows: a change meanwhile gives a new one
+def _state_key(table_id: int, revision: str) -> str:
+    return f"phone-state:{table_id}:{revision}:{get_language()}:{deck_active().value}"
+
+
+def _keeper(keeper: str, phone: str) -> str:
+    return "me" if keeper and keeper == phone else ("other" if keeper else "")
+
+
+#: A link with its table, built once (`Compiled`).
+_LINK = Compiled(
+    lambda pk: models.TableLink.objects.filter(pk=pk).select_related(
+        "table__durchgang__tournament"
+    ),
+    pk=int,
+)
+
+
+def sheet_now(link: models.TableLink, revision: str | None = None) -> SheetNow:
+    """The sheet of `link` read from the database, after its revision (`revision`, if the
+    caller read it)."""
+    if revision is None:
+        revision = table_revision(link)  # before the rows: a change meanwhile gives a new one
     # The link (keeper) and table (closed) as they are now, after the revision.
-    link = models.TableLink.objects.select_related("table__durchgang__tournament").get(pk=link.pk)
+    link = _LINK(pk=link.pk)[0]
     if link.revoked_at is not None:
         # Revoked after the view found it valid and before the revision was read: this state
         # would carry the new revision, and the phone's polls would answer "unchanged" forever.
@@ -75,13 +119,12 @@ def _state(sheet: SheetNow, phone: str) -> dict:
     waiting = sum(hand_status(hand) == "waiting" for _row, hand in entered)
     totals = sheet_totals(rows)
     name = {seat.player_id: seat.player.name for seat in seats}
-    keeper = "me" if sheet.keeper and sheet.keeper == phone else ("other" if sheet.keeper else "")
     return {
         "revision": revision,
         "table": table.number,
         "durchgang": table.durchgang.number,
         "closed": table.closed,
-        "keeper": keeper,
+        "keeper": _keeper(sheet.keeper, phone),
         "games": len(rows),
         "entered": len(entered),
         "waiting": waiting,

@@ -7,12 +7,14 @@ step of the save works on what they read, and leaves the sheet as it stored it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Aggregate, F, OuterRef, QuerySet, Subquery, TextField
 
 from tournament import models
+from tournament.models.compiled import Compiled
 from tournament.scorekeeping.engine import SheetContext, tournament_sheet
 
 #: The columns of a score row, as `ScoreRows` holds them (the model's attribute names).
@@ -65,39 +67,84 @@ class LockedSheet:
         return {seat.player_id: seat.player for seat in self.seats}
 
 
-def sheet_lock(
-    seats: QuerySet[models.Seat], *, read_with_lock: dict[str, Subquery] | None = None
-) -> LockedSheet:
-    """The sheet of the table whose `seats` are given (a query of them: `table_seats`, or the
-    seats of a table found by its numbers), its row locked for the rest of the transaction
-    (only the table's row: on PostgreSQL the seats are read in the same query, `FOR UPDATE OF`
-    the table; SQLite's IMMEDIATE transactions serialise writers anyway), then its games with
-    their score rows. Raises `Table.DoesNotExist` when there is no such table.
-    `read_with_lock`: values (subqueries) the caller reads in the locking statement
-    (`LockedSheet.read_with_lock`). On PostgreSQL that statement sees the database as it was
-    when it asked for the lock, not what a transaction it waited for committed meanwhile."""
-    locking = seats.select_for_update(of=("table",))
-    seated = list(
-        (locking.annotate(**read_with_lock) if read_with_lock else locking)
-        .select_related("table__durchgang__tournament", "player")
-        .order_by("position")
-    )
-    if not seated:
-        raise models.Table.DoesNotExist
-    table = seated[0].table
-    read = {name: getattr(seated[0], name) for name in read_with_lock or {}}
+class SheetSeats(Compiled[models.Seat]):
+    """The statement that locks a sheet and reads its seats, for `sheet_lock`: the seats
+    `seats(**values)` gives (a table's by its id: `TABLE_SEATS`; by its numbers on a page),
+    with their table, Durchgang, tournament and players, and the values `read_with_lock`
+    gives (subqueries of the same values) as annotations. Its SQL is built once (`Compiled`)."""
+
+    def __init__(
+        self,
+        seats: Callable[..., QuerySet[models.Seat]],
+        read_with_lock: dict[str, Callable[..., Subquery]] | None = None,
+        **params: type,
+    ) -> None:
+        reads = read_with_lock or {}
+        self.reads = tuple(reads)
+
+        def locking(**values: Any) -> QuerySet[models.Seat]:
+            query = seats(**values).select_for_update(of=("table",))
+            if reads:
+                query = query.annotate(**{name: read(**values) for name, read in reads.items()})
+            return query.select_related("table__durchgang__tournament", "player").order_by(
+                "position"
+            )
+
+        super().__init__(locking, **params)
+
+
+#: A table's seats by the table's id, for `sheet_lock`.
+TABLE_SEATS = SheetSeats(
+    lambda table_id: models.Seat.objects.filter(table_id=table_id), table_id=int
+)
+#: A table's seats by its tournament's id and the numbers of its Durchgang and table, as a
+#: sheet page's address names it.
+PAGE_SEATS = SheetSeats(
+    lambda tournament_id, durchgang, table: models.Seat.objects.filter(
+        table__durchgang__tournament_id=tournament_id,
+        table__durchgang__number=durchgang,
+        table__number=table,
+    ),
+    tournament_id=int,
+    durchgang=int,
+    table=int,
+)
+
+
+def _hands(table_id: int) -> QuerySet[models.Hand]:
     rows = (
         models.HandScore.objects.filter(hand_id=OuterRef("pk"))
         .values("hand_id")
         .annotate(rows=RowsJson(*(F(name) for name in SCORE_COLUMNS)))
         .values("rows")
     )
-    hands: list[models.Hand] = list(
-        models.Hand.objects.filter(table_id=table.pk)
+    return (
+        models.Hand.objects.filter(table_id=table_id)
         .select_related("sanction__offender", "sanction__mistake_by")
         .annotate(score_rows=Subquery(rows))
         .order_by("number")
     )
+
+
+#: A sheet's games with their sanctions, and their score rows as JSON.
+_HANDS = Compiled(_hands, table_id=int)
+
+
+def sheet_lock(seats: SheetSeats, **values: Any) -> LockedSheet:
+    """The sheet of the table whose seats `seats(**values)` reads (`SheetSeats`: a table's by
+    its id, `TABLE_SEATS`, or by its numbers), its row locked for the rest of the transaction
+    (only the table's row: on PostgreSQL the seats are read in the same query, `FOR UPDATE OF`
+    the table; SQLite's IMMEDIATE transactions serialise writers anyway), then its games with
+    their score rows. Raises `Table.DoesNotExist` when there is no such table.
+    The values `seats` reads with the lock are in `LockedSheet.read_with_lock`. On PostgreSQL
+    that statement sees the database as it was when it asked for the lock, not what a
+    transaction it waited for committed meanwhile."""
+    seated = seats(**values)
+    if not seated:
+        raise models.Table.DoesNotExist
+    table = seated[0].table
+    read = {name: getattr(seated[0], name) for name in seats.reads}
+    hands = _HANDS(table_id=table.pk)
     scores: ScoreRows = {}
     for hand in hands:
         for row in json.loads(hand.score_rows or "[]"):  # type: ignore[attr-defined]
@@ -116,10 +163,6 @@ def sheet_lock(
         scores=scores,
         read_with_lock=read,
     )
-
-
-def table_seats(table: models.Table) -> QuerySet[models.Seat]:
-    return models.Seat.objects.filter(table_id=table.pk)
 
 
 def table_lock(table: models.Table) -> models.Table:

@@ -14,6 +14,7 @@ from scoring.entry_code import EntryCode, code_format
 from scoring.game import game_values
 from scoring.seating import dealer_index, playing_indices, round_of
 from tournament import models
+from tournament.models.compiled import Compiled
 from tournament.scorekeeping.deck import deck_active, suit_word
 from tournament.scorekeeping.engine import sheet_lines, tournament_point_table
 from tournament.sheets.signatures import signature_text
@@ -138,8 +139,35 @@ def hand_code(hand: models.Hand, seats: list[models.Seat]) -> str:
     return code_format(code, deck_active())
 
 
+#: A table's seats with their players, and its games with their players and sanctions and
+#: their points: built once (`Compiled`), as the phones of a hall ask them all the time.
+_SEATS = Compiled(
+    lambda table_id: (
+        models.Seat.objects.filter(table_id=table_id).select_related("player").order_by("position")
+    ),
+    table_id=int,
+)
+_HANDS = Compiled(
+    lambda table_id: (
+        models.Hand.objects.filter(table_id=table_id)
+        .select_related("declarer", "partner", "sanction__offender", "sanction__mistake_by")
+        .prefetch_related(
+            Prefetch(
+                "scores",
+                queryset=models.HandScore.objects.only("hand_id", "player_id", "points"),
+            )
+        )
+        .order_by("number")
+    ),
+    table_id=int,
+)
+
+
 def sheet_seats(table: models.Table) -> list[models.Seat]:
-    return list(table.seats.select_related("player").order_by("position"))
+    seats = _SEATS(table_id=table.pk)
+    for seat in seats:
+        seat.table = table
+    return seats
 
 
 #: A sheet's games in number order, and their points by game id and player id.
@@ -148,18 +176,9 @@ SheetGames = tuple[list[models.Hand], dict[int, dict[int, int]]]
 
 def sheet_games(table: models.Table) -> SheetGames:
     """The games of the sheet (with their players and sanctions) and their points."""
-    hands = list(
-        table.hands.select_related(
-            "declarer", "partner", "sanction__offender", "sanction__mistake_by"
-        )
-        .prefetch_related(
-            Prefetch(
-                "scores",
-                queryset=models.HandScore.objects.only("hand_id", "player_id", "points"),
-            )
-        )
-        .order_by("number")
-    )
+    hands = _HANDS(table_id=table.pk)
+    for hand in hands:
+        hand.table = table
     return hands, {h.pk: {s.player_id: s.points for s in h.scores.all()} for h in hands}
 
 

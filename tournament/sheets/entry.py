@@ -5,14 +5,15 @@ the line, save the game, and after a conflict offer the line again beside the ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from rules.contracts import Contract
 from tournament import models
 from tournament.scorekeeping.engine import entry_lines
-from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock
+from tournament.scorekeeping.sheet_lock import LockedSheet
 from tournament.sheets.conflict import entry_conflict, overwrite_version
 from tournament.sheets.forms import EntryForm
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
@@ -23,26 +24,27 @@ from tournament.web.form_errors import form_errors_add
 def entry_save(
     posted,
     *,
-    seats: QuerySet[models.Seat] | None = None,
+    lock: Callable[[], LockedSheet] | None = None,
     sheet: LockedSheet | None = None,
     user,
     reason: str = "",
     as_supervisor: bool = False,
 ) -> tuple[models.Hand | None, EntryForm, models.Table]:
-    """Save the entry line `posted` at the table of `seats` (a query of its seats: `table_seats`,
-    or the seats of the table a page's address names), a clerk's page or a table's phone: the
+    """Save the entry line `posted` at the table whose sheet `lock` locks and reads (`sheet_lock`
+    of the table a page's address names), a clerk's page or a table's phone: the
     game stored, or None and the form with the errors next to their fields; and the table.
     After a version conflict the form keeps the version the clerk had loaded, and `conflict`
     shows the game stored now: the line is saved over it only by the explicit choice
     (`overwrite_version`), against the version shown. Only `as_supervisor` (a supervisor of the
     tournament; never a phone) changes a game that carries the supervisor's decision. Raises
     `Table.DoesNotExist` when there is no such table. `sheet`: the sheet locked and read by
-    the caller's transaction already (a phone's entry, `phones.services.entry_once`)."""
+    the caller's transaction already (a phone's entry, `phones.services.entry_once`), instead of
+    `lock`."""
     try:
         with transaction.atomic():  # the sheet locked and read once, checked and written
             if sheet is None:
-                assert seats is not None, "entry_save needs the table's seats or its sheet"
-                sheet = sheet_lock(seats)
+                assert lock is not None, "entry_save needs the table's sheet or its lock"
+                sheet = lock()
             table = sheet.table
             thrown_in = sum(h.contract == Contract.ZUSAMMENGEWORFEN for h in sheet.hands)
             games = entry_lines(

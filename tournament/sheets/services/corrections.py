@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.scorekeeping.engine import hand_sanction
 from tournament.scorekeeping.history import Kind, event_log, hand_snapshot
-from tournament.scorekeeping.sheet_lock import sheet_lock, table_seats
+from tournament.scorekeeping.sheet_lock import TABLE_SEATS, sheet_lock
 from tournament.sheets.services.decisions import hand_decisions
 from tournament.sheets.services.hand_check import hand_check
 from tournament.sheets.services.hand_errors import HandRuleError
@@ -163,7 +163,7 @@ def correction_apply(
                 as_supervisor=True,
             )
         else:
-            sheet = sheet_lock(table_seats(table))
+            sheet = sheet_lock(TABLE_SEATS, table_id=table.pk)
             hand_save(
                 table=table,
                 number=correction.number,

@@ -27,7 +27,7 @@ from tournament.scorekeeping.scores import (
     sheet_scores_store,
     table_rescore,
 )
-from tournament.scorekeeping.sheet_lock import LockedSheet, sheet_lock, table_lock, table_seats
+from tournament.scorekeeping.sheet_lock import TABLE_SEATS, LockedSheet, sheet_lock, table_lock
 from tournament.sheets.services.decisions import decided_message, hand_decisions
 from tournament.sheets.services.hand_check import hand_check, thrown_in_delete_check
 from tournament.sheets.services.hand_entry import (
@@ -103,7 +103,7 @@ def hand_save(
     try:
         with transaction.atomic():
             return _hand_write(
-                sheet_lock(table_seats(table)),
+                sheet_lock(TABLE_SEATS, table_id=table.pk),
                 change,
                 allow_closed=allow_closed,
                 as_supervisor=as_supervisor,

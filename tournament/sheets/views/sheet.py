@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Collection
+from functools import partial
 
 from django.contrib import messages
 from django.http import Http404, JsonResponse
@@ -20,6 +21,7 @@ from django.views.generic import TemplateView
 
 from tournament import models
 from tournament.scorekeeping.engine import entry_lines, tournament_point_table
+from tournament.scorekeeping.sheet_lock import PAGE_SEATS, sheet_lock
 from tournament.scorekeeping.stock import sheet_stock
 from tournament.sheets.conflict import KEEP, kept_message
 from tournament.sheets.display import (
@@ -235,14 +237,16 @@ class HandEnterView(SheetPageMixin, TemplateView):
             messages.info(request, kept_message(kept))
             return redirect(self.sheet_url(self.get_table()))
         supervisor = role_allows(self.role, SUPERVISOR)
-        seats = models.Seat.objects.filter(
-            table__durchgang__tournament=self.tournament,
-            table__durchgang__number=self.kwargs["number"],
-            table__number=self.kwargs["table"],
+        lock = partial(
+            sheet_lock,
+            PAGE_SEATS,
+            tournament_id=self.tournament.pk,
+            durchgang=self.kwargs["number"],
+            table=self.kwargs["table"],
         )
         try:  # the table is found while its sheet is locked: one query for both
             hand, form, table = entry_save(
-                request.POST, seats=seats, user=request.user, as_supervisor=supervisor
+                request.POST, lock=lock, user=request.user, as_supervisor=supervisor
             )
         except models.Table.DoesNotExist:
             raise Http404 from None

@@ -1,0 +1,56 @@
+"""gunicorn's threaded worker with a lane of its own for reads (config/gunicorn.conf.py).
+
+gunicorn's `gthread` worker hands every connection to one pool of threads, first come first
+served. When 250 tables send their first game at once, the saves fill that queue, and a
+phone's poll (`stand/?seit=…`, answered from the shared cache in about a millisecond) waited
+seconds behind them (issue 31: polls p95 1.3-8.9 s in the burst).
+
+`LanesWorker` looks at the first bytes of a new request without taking them (`MSG_PEEK`): a
+GET or HEAD goes to a pool of `GUNICORN_READ_THREADS` threads of its own, everything else to
+the usual pool of `GUNICORN_THREADS`. A read then waits only behind other reads. A request
+whose first bytes have not arrived when it is accepted goes to the usual pool, as before.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from concurrent import futures
+
+from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
+
+#: The request lines that only read.
+READS = (b"GET ", b"HEAD ")
+
+
+def is_read(sock: socket.socket) -> bool:
+    """Whether the request waiting on `sock` is a GET or HEAD, judged from its first bytes
+    without taking them; False when none have arrived."""
+    try:
+        head = sock.recv(5, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except OSError:  # nothing there yet (BlockingIOError), or the client went away
+        return False
+    return head.startswith(READS)
+
+
+class LanesWorker(ThreadWorker):
+    """`gthread` with a pool of threads for reads beside the pool for everything else."""
+
+    def init_process(self) -> None:
+        self.read_pool = futures.ThreadPoolExecutor(
+            max_workers=read_threads(), thread_name_prefix="reads"
+        )
+        super().init_process()
+
+    def enqueue_req(self, conn) -> None:
+        pool = self.read_pool if is_read(conn.sock) else self.tpool
+        done = pool.submit(self.handle, conn)
+        done.add_done_callback(
+            lambda future: self.method_queue.defer(self.finish_request, conn, future)
+        )
+
+
+def read_threads() -> int:
+    """`GUNICORN_READ_THREADS` (default 2; config/gunicorn.conf.py refuses a bad value)."""
+    value = os.environ.get("GUNICORN_READ_THREADS", "").strip()
+    return int(value) if value.isdecimal() and int(value) > 0 else 2
