@@ -67,9 +67,10 @@ BEFORE = {
     "cpu": "not measured (31 queries a save)",
 }
 #: The hall's gunicorn as config/gunicorn.conf.py makes it of the environment.
-GUNICORN = "-w {} --threads {}".format(
+GUNICORN = "-w {} --threads {} + {} for reads".format(
     os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1,
     os.environ.get("GUNICORN_THREADS") or 4,
+    os.environ.get("GUNICORN_READ_THREADS") or 2,
 )
 P95 = 1.0
 

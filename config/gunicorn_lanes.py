@@ -7,15 +7,19 @@ seconds behind them (issue 31: polls p95 1.3-8.9 s in the burst).
 
 `LanesWorker` looks at the first bytes of a new request without taking them (`MSG_PEEK`): a
 GET or HEAD goes to a pool of `GUNICORN_READ_THREADS` threads of its own, everything else to
-the usual pool of `GUNICORN_THREADS`. A read then waits only behind other reads. A request
-whose first bytes have not arrived when it is accepted goes to the usual pool, as before.
+the usual pool of `GUNICORN_THREADS`. A read then waits only behind other reads. A new
+connection whose first bytes have not arrived yet waits on the worker's poller, as gunicorn
+keeps a slow client waiting, and is judged once they are there.
 """
 
 from __future__ import annotations
 
 import os
+import selectors
 import socket
+import time
 from concurrent import futures
+from functools import partial
 
 from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
@@ -23,14 +27,20 @@ from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped
 READS = (b"GET ", b"HEAD ")
 
 
-def is_read(sock: socket.socket) -> bool:
-    """Whether the request waiting on `sock` is a GET or HEAD, judged from its first bytes
-    without taking them; False when none have arrived."""
+def first_bytes(sock: socket.socket) -> bytes | None:
+    """The first bytes waiting on `sock`, left there for the request's parser; None when none
+    have arrived yet."""
     try:
-        head = sock.recv(5, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-    except OSError:  # nothing there yet (BlockingIOError), or the client went away
-        return False
-    return head.startswith(READS)
+        return sock.recv(5, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except BlockingIOError:
+        return None
+    except OSError:  # the client went away: the usual pool finds out
+        return b""
+
+
+def is_read(sock: socket.socket) -> bool:
+    """Whether the request waiting on `sock` is a GET or HEAD, judged from its first bytes."""
+    return (first_bytes(sock) or b"").startswith(READS)
 
 
 class LanesWorker(ThreadWorker):
@@ -43,10 +53,24 @@ class LanesWorker(ThreadWorker):
         super().init_process()
 
     def enqueue_req(self, conn) -> None:
+        if not conn.initialized and not conn.data_ready and first_bytes(conn.sock) is None:
+            self._wait_for_bytes(conn)
+            return
         pool = self.read_pool if is_read(conn.sock) else self.tpool
         done = pool.submit(self.handle, conn)
         done.add_done_callback(
             lambda future: self.method_queue.defer(self.finish_request, conn, future)
+        )
+
+    def _wait_for_bytes(self, conn) -> None:
+        """Onto the poller until the client sends (gunicorn's own way with a slow client:
+        `on_pending_socket_readable` hands it back here, and `murder_pending` closes it after
+        the keep-alive time)."""
+        conn.sock.setblocking(False)
+        conn.timeout = time.monotonic() + self.cfg.keepalive
+        self.pending_conns.append(conn)
+        self.poller.register(
+            conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn)
         )
 
 

@@ -41,6 +41,7 @@ def test_a_request_is_a_read_by_its_first_bytes_which_stay_for_the_worker(sent, 
 
 
 def test_a_get_is_answered_while_the_writes_wait(tmp_path):
+    """Also a GET whose bytes come late: it waits for them on the poller, not in a pool."""
     port = free_port()
     release = tmp_path / "release"
     server = subprocess.Popen(
@@ -79,8 +80,13 @@ def test_a_get_is_answered_while_the_writes_wait(tmp_path):
         for write in writes:
             write.start()
         threading.Event().wait(0.5)  # both POSTs accepted: one running, one waiting
-        with urllib.request.urlopen(base, timeout=5) as answer:  # before the writes end
+        with urllib.request.urlopen(base, timeout=20) as answer:  # before the writes end
             assert answer.read() == b"GET"
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as late:
+            threading.Event().wait(0.5)  # accepted before a byte came
+            late.sendall(b"GET / HTTP/1.0\r\n\r\n")
+            answer = b"".join(iter(lambda: late.recv(4096), b""))  # HTTP/1.0: until closed
+            assert answer.startswith(b"HTTP/1.0 200") and answer.endswith(b"GET")
         assert all(write.is_alive() for write in writes)
         release.touch()
         for write in writes:
