@@ -1,14 +1,14 @@
 """Hand entry under load: clerks posting real games to gunicorn, with and without
 readers of the public ranking.
 
-The app is served as in production: `gunicorn config.wsgi -w 4` on 127.0.0.1, DEBUG off, on the
-database under test. The tournament has `PLAYERS` players, Durchgang 1 played (seeded) and
-Durchgang 2 drawn and empty. Each clerk is a user of its own with a clerk's membership and, in
-a thread of its own, does what a browser does: logs in through the login form, opens its own
-table's scoresheet, and enters games 1 to `GAMES` with the one-line codes (`r e 1 3 +`): POST
-of the entry form with the page's CSRF token, then the redirect back to the sheet, which gives
-the next token. An entry's latency is that whole round trip (what the clerk waits for). All
-clerks start together once logged in.
+The app is served as in the hall: `gunicorn -c config/gunicorn.conf.py` on 127.0.0.1, DEBUG
+off, on the database under test. The tournament has `PLAYERS` players, Durchgang 1 played
+(seeded) and Durchgang 2 drawn and empty. Each clerk is a user of its own with a clerk's
+membership and, in a thread of its own, does what a browser does: logs in through the login
+form, opens its own table's scoresheet, and enters games 1 to `GAMES` with the one-line codes
+(`r e 1 3 +`): POST of the entry form with the page's CSRF token, then the redirect back to the
+sheet, which gives the next token. An entry's latency is that whole round trip (what the clerk
+waits for). All clerks start together once logged in.
 
 Figures for 1, 4 and 16 clerks: throughput (entries acknowledged per second of the phase),
 p50/p95/p99 latency, errors (anything but the redirect back to the sheet, target 0) and lost
@@ -40,13 +40,15 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from report import PYTHON, QUICK, ROOT, Result, check, manage, percentile, script
+from report import GUNICORN, PYTHON, QUICK, ROOT, Result, check, manage, percentile, script
 
 PLAYERS = 120 if QUICK else 400
 GAMES = 8 if QUICK else 32
 CLERKS = (1, 4) if QUICK else (1, 4, 16)
 READER_CLERKS = 4
 READERS = 10 if QUICK else 50
+#: The clerks' p95 with the readers at most this many times the p95 without (issue 31).
+READERS_RATIO = 1.5
 WORKERS = 4
 SLUG = "bench-load"
 PASSWORD = "bench-load-password-1"
@@ -275,7 +277,8 @@ def bench_load(db: str, env: dict[str, str], work: Path) -> list[Result]:
     plan += [Phase(c, 0) for c in CLERKS] + [Phase(READER_CLERKS, READERS)]
     if len(tables) < sum(p.clerks for p in plan):
         raise RuntimeError(f"{len(tables)} tables of four are too few for {plan}")
-    server, base = serve(env, work / f"gunicorn-{db}.log")
+    # The hall's configuration (config/gunicorn.conf.py), as bench/phones.py serves it.
+    server, base = serve(env, work / f"gunicorn-{db}.log", ["-c", "config/gunicorn.conf.py"])
     used = 0
     try:
         for phase in plan:
@@ -294,7 +297,8 @@ def bench_load(db: str, env: dict[str, str], work: Path) -> list[Result]:
 
 def report(db: str, plan: list[Phase]) -> list[Result]:
     print(
-        f"hand entry over HTTP (gunicorn -w {WORKERS}, {PLAYERS} players, {GAMES} games per clerk;"
+        f"hand entry over HTTP (gunicorn as in the hall: {GUNICORN}, {PLAYERS} players,"
+        f" {GAMES} games per clerk;"
         " latency = POST of the entry + the redirect back to the sheet):"
     )
     for phase in plan:
@@ -340,10 +344,10 @@ def report(db: str, plan: list[Phase]) -> list[Result]:
     results.append(
         check(
             db,
-            f"clerk p95 with {busy.readers} readers <= 2 x without",
+            f"clerk p95 with {busy.readers} readers <= {READERS_RATIO} x without",
             f"{busy.percentile(95) * 1000:.0f} vs {alone.percentile(95) * 1000:.0f} ms"
             f" = {ratio:.2f} x",
-            ratio <= 2,
+            ratio <= READERS_RATIO,
         )
     )
     results.append(

@@ -42,6 +42,7 @@ from pathlib import Path
 from load import seed, serve
 from phones_drivers import GAMES, POLL, TABLES, THINK, Run, phase
 from report import (
+    GUNICORN,
     ROOT,
     Result,
     check,
@@ -66,12 +67,6 @@ BEFORE = {
     "polls": "8.9 s",
     "cpu": "not measured (31 queries a save)",
 }
-#: The hall's gunicorn as config/gunicorn.conf.py makes it of the environment.
-GUNICORN = "-w {} --threads {} + {} for reads".format(
-    os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1,
-    os.environ.get("GUNICORN_THREADS") or 4,
-    os.environ.get("GUNICORN_READ_THREADS") or 2,
-)
 P95 = 1.0
 
 

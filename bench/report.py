@@ -207,3 +207,12 @@ def megabytes(size: int) -> str:
 def own_peak_memory() -> int:
     """Peak resident bytes of this process (for in-process measures)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+#: The hall's gunicorn as config/gunicorn.conf.py makes it of the environment (bench/load.py
+#: and bench/phones.py serve the app so).
+GUNICORN = "-w {} --threads {} + {} for reads".format(
+    os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1,
+    os.environ.get("GUNICORN_THREADS") or 4,
+    os.environ.get("GUNICORN_READ_THREADS") or 2,
+)
