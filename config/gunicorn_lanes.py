@@ -10,6 +10,10 @@ GET or HEAD goes to a pool of `GUNICORN_READ_THREADS` threads of its own, everyt
 the usual pool of `GUNICORN_THREADS`. A read then waits only behind other reads. A new
 connection whose first bytes have not arrived yet waits on the worker's poller, as gunicorn
 keeps a slow client waiting, and is judged once they are there.
+
+It is built on the internals of gunicorn 27's `gthread` worker (`enqueue_req`, the pending
+connections and their poller), pinned in requirements.txt; tests/web/test_gunicorn_lanes.py
+runs it for real, so an upgrade that changes them fails there.
 """
 
 from __future__ import annotations

@@ -5,12 +5,15 @@ renamed."""
 from __future__ import annotations
 
 import re
+import threading
 import time
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import OperationalError, connection
 from django.db.backends.utils import CursorWrapper
+from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -20,6 +23,7 @@ from tournament.ranking import views as views_ranking
 from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 from tournament.registration.services import player_update
+from tournament.scorekeeping.changes import public_pages_changed
 from tournament.sheets.services.hands import hand_delete
 from tournament.sheets.services.supervision import hand_approve, hand_strike
 from tournament.web import page_cache
@@ -218,6 +222,35 @@ def test_within_the_grace_period_readers_get_the_stored_page_then_the_new_one(
     fresh = reader.get(page("ranking")).content.decode()
     assert token.sub("", fresh) != token.sub("", before)
     assert f">{total(1)}<" in fresh.replace(" ", "")
+
+
+def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(live, rf):
+    """Readers arriving while the page is rendered again get its copy, not a render each."""
+    renders, answers, release = [], [], threading.Event()
+
+    def view(request, slug):
+        renders.append(1)
+        if len(renders) == 2:  # the render after the change takes its time
+            release.wait(10)
+        return HttpResponse(f"page {len(renders)}")
+
+    def get() -> bytes:
+        request = rf.get(page("ranking"))
+        request.user = AnonymousUser()
+        return page_cache._cached(view, False, request, SLUG).content
+
+    assert get() == b"page 1"
+    public_pages_changed(live.pk)  # a game saved: the copy is old now
+    rendering = threading.Thread(target=lambda: answers.append(get()))
+    rendering.start()
+    for _ in range(500):
+        if len(renders) == 2:
+            break
+        time.sleep(0.01)
+    assert get() == b"page 1" and len(renders) == 2  # the copy, and no third render
+    release.set()
+    rendering.join(10)
+    assert answers == [b"page 2"] and get() == b"page 2" and len(renders) == 2
 
 
 # --- Keys by what a page reads, and the limit on forced renders ---------

@@ -1,7 +1,7 @@
 """The cache of a tournament's public pages.
 
-`public_page_cached(query=...)` keeps the whole response of a public page, with the
-generation it was rendered at (the tournament's revision in the cache every process shares,
+`public_page_cached(query=...)` keeps the whole response of a public page, with the generation
+it was rendered at (the tournament's revision in the cache every process shares,
 tournament/scorekeeping/revisions.py, read before the page; `public_pages_changed` of
 tournament/scorekeeping/changes.py raises it on commit of every change the page shows), under a
 key made of the tournament (id and creation time, so that a tournament imported again under a
@@ -13,12 +13,15 @@ meets the stored page instead of rendering it again; so does a parameter repeate
 (`?after=1&after=1...`: the last value counts, as for a form). The live region of a page
 (tournament/web/live.py) is kept apart from the page. A stored page serves while the generation
 is unchanged; after a change it is rendered again, unless it is younger than
-`PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second, readers then see
-the ranking at most that much behind, and each process renders a page at most once per grace
-period, so readers never slow the clerks down. With a grace of 0 a page is never older than the
-last committed change. Each process (gunicorn worker) may hold its own cache of pages (LocMem)
-or all share one (Redis, `CACHE_URL`); the tournament's id and generation come from the shared
-cache, so a page served from the cache, or a live region answered 304, costs no database query.
+`PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second, readers then
+see the ranking at most that much behind, and each process renders a page at most once per
+grace period, so readers never slow the clerks down. With a grace of 0 a page is never older
+than the last committed change. While one thread of a process renders a page again, the others
+serve its last copy instead of rendering it too (`_render_claim`): a hall of readers arriving
+as the copy gets old costs one rendering, not one per thread. Each process (gunicorn worker)
+may hold its own cache of pages (LocMem) or all share one (Redis, `CACHE_URL`); the
+tournament's id and generation come from the shared cache, so a page served from the cache, or
+a live region answered 304, costs no database query.
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -35,8 +38,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import wraps
 from urllib.parse import urlencode
@@ -196,6 +201,26 @@ def _tournament_key(slug: str) -> tuple[int, float, str] | None:
     return pk, created_at, generation
 
 
+#: The keys of the pages a thread of this process is rendering again.
+_rendering: set[str] = set()
+_rendering_lock = threading.Lock()
+
+
+@contextmanager
+def _render_claim(key: str) -> Iterator[bool]:
+    """Whether this thread is the one to render the page of `key` (True until it is done); False
+    while another thread of the process renders it."""
+    with _rendering_lock:
+        claimed = key not in _rendering
+        _rendering.add(key)
+    try:
+        yield claimed
+    finally:
+        if claimed:
+            with _rendering_lock:
+                _rendering.discard(key)
+
+
 def _cached(view, expensive: bool, request, slug: str, **kwargs):
     if not _cacheable_request(request):
         return view(request, slug, **kwargs)
@@ -210,17 +235,20 @@ def _cached(view, expensive: bool, request, slug: str, **kwargs):
     hit = cache.get(key)
     if hit is not None and _fresh(hit, generation):
         return _restored(request, *hit[3:])
-    if expensive:
-        allowed, retry_after = render_allowed(request)
-        if not allowed:
-            return too_many_renders(request, retry_after)
-    try:
-        response = view(request, slug, **kwargs)
-    except DatabaseError:
-        return _database_away(request, slug, hit)
-    if _cacheable_response(response):
-        cache.set(key, (generation, time.monotonic(), time.time(), *_stored(response)))
-    return response
+    with _render_claim(key) as claimed:
+        if hit is not None and not claimed:  # another thread renders it: the copy meanwhile
+            return _restored(request, *hit[3:])
+        if expensive:
+            allowed, retry_after = render_allowed(request)
+            if not allowed:
+                return too_many_renders(request, retry_after)
+        try:
+            response = view(request, slug, **kwargs)
+        except DatabaseError:
+            return _database_away(request, slug, hit)
+        if _cacheable_response(response):
+            cache.set(key, (generation, time.monotonic(), time.time(), *_stored(response)))
+        return response
 
 
 def _database_away(request, slug: str, hit: tuple | None) -> HttpResponse:
