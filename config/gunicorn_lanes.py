@@ -44,7 +44,11 @@ def first_bytes(sock: socket.socket) -> bytes | None:
 
 def is_read(sock: socket.socket) -> bool:
     """Whether the request waiting on `sock` is a GET or HEAD, judged from its first bytes."""
-    return (first_bytes(sock) or b"").startswith(READS)
+    return _reads(first_bytes(sock))
+
+
+def _reads(head: bytes | None) -> bool:
+    return (head or b"").startswith(READS)
 
 
 class LanesWorker(ThreadWorker):
@@ -57,10 +61,11 @@ class LanesWorker(ThreadWorker):
         super().init_process()
 
     def enqueue_req(self, conn) -> None:
-        if not conn.initialized and not conn.data_ready and first_bytes(conn.sock) is None:
+        head = first_bytes(conn.sock)  # looked at once per request
+        if head is None and not conn.initialized and not conn.data_ready:
             self._wait_for_bytes(conn)
             return
-        pool = self.read_pool if is_read(conn.sock) else self.tpool
+        pool = self.read_pool if _reads(head) else self.tpool
         done = pool.submit(self.handle, conn)
         done.add_done_callback(
             lambda future: self.method_queue.defer(self.finish_request, conn, future)

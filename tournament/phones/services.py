@@ -242,7 +242,6 @@ def entry_once(
     answer, whether it is new, and after a save the sheet as the save left it, for the state
     the answer carries (None otherwise: that state is read anew)."""
     before = table_revision(link)  # before the rows, as `phone_state` reads it
-    kept = models.PhoneEntry.objects.filter(table_id=link.table_id, key=key)
     with transaction.atomic():
         # The keeper and an earlier answer under the same key, read in the locking statement:
         # on PostgreSQL as they were when it asked for the lock. The keeper changes without
@@ -267,6 +266,7 @@ def entry_once(
                     message=message,
                 )
         except IntegrityError:
+            kept = models.PhoneEntry.objects.filter(table_id=link.table_id, key=key)
             kept_pk = kept.values_list("pk", flat=True).first()
             if kept_pk is None:
                 raise
