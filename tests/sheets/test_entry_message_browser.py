@@ -15,6 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py
 WRONG, RIGHT = "r e 1 1 +", "r e 1 3 +"  # partner = declarer; seat 1 with seat 3
+REFUSAL = "Der Partner kann nicht der Spielmacher sein."  # what WRONG says once it is all typed
 
 
 def sheet_url():
@@ -45,6 +46,8 @@ def test_a_refused_line_shows_its_message_once_until_the_next_line(clerk_page, l
     expect(page.locator("#id_code")).to_be_focused()
     page.keyboard.type(WRONG)
     expect(page.locator("#vorschau")).to_have_class("error")  # the preview says it at once
+    # the preview follows every key: wait for the whole line's message, not a part's
+    expect(page.locator("#vorschau")).to_contain_text(REFUSAL)
     message = page.locator("#vorschau").inner_text()
     assert message and shown(page, message) == 1
     with page.expect_navigation():
@@ -72,10 +75,9 @@ def test_without_javascript_the_refused_line_says_it_once(client, evening, clerk
     response = client.post(url, {"number": 1, "code": WRONG, "version": 0})
     assert response.status_code == 400
     page = response.content.decode()
-    message = "Der Partner kann nicht der Spielmacher sein."
-    assert page.count(message) == 1
+    assert page.count(REFUSAL) == 1
     response = client.post(url, {"number": 1, "code": RIGHT, "version": 0}, follow=True)
-    assert message not in response.content.decode()
+    assert REFUSAL not in response.content.decode()
 
 
 @pytest.fixture
