@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import caches
+from django.utils import timezone
 
 from tests.phones.helpers import enter, phone, url
 from tournament.models import Hand, PhoneEntry, TableLink
 from tournament.phones import services
+from tournament.phones import state as state_module
 from tournament.phones.services import keeper_claim
 from tournament.sheets.services.supervision import hand_approve
 
@@ -113,3 +115,21 @@ def test_the_other_phones_poll_the_saved_state_from_the_cache_in_their_language(
     assert in_english["rows"][1]["status_text"] == "waiting for approval"
     assert seen["rows"][1]["status_text"] != in_english["rows"][1]["status_text"]
     assert in_english["revision"] == saved["revision"] and in_english["keeper"] == "other"
+
+
+@pytest.mark.parametrize("change", ["revoked", "deleted"])
+def test_a_link_revoked_or_deleted_while_the_state_is_read_answers_gone(link, monkeypatch, change):
+    """The view found the link valid; before the state's rows are read it is revoked, or
+    deleted with its table by a new draw: the phone is told the link is gone (no error)."""
+    viewer = phone(link)
+    revision_read = state_module.table_revision
+
+    def then_changed(current):
+        revision = revision_read(current)
+        links = TableLink.objects.filter(pk=current.pk)
+        links.delete() if change == "deleted" else links.update(revoked_at=timezone.now())
+        return revision
+
+    monkeypatch.setattr(state_module, "table_revision", then_changed)
+    answer = viewer.get(url("phone_state", link))
+    assert answer.status_code == 404 and answer.json()["gone"] is True

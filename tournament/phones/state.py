@@ -99,11 +99,13 @@ def sheet_now(link: models.TableLink, revision: str | None = None) -> SheetNow:
     if revision is None:
         revision = table_revision(link)  # before the rows: a change meanwhile gives a new one
     # The link (keeper) and table (closed) as they are now, after the revision.
-    link = _LINK(pk=link.pk)[0]
-    if link.revoked_at is not None:
-        # Revoked after the view found it valid and before the revision was read: this state
-        # would carry the new revision, and the phone's polls would answer "unchanged" forever.
+    now = _LINK.first(pk=link.pk)
+    if now is None or now.revoked_at is not None:
+        # Revoked (or deleted with its table by a new draw) after the view found it valid and
+        # before the revision was read: this state would carry the new revision, and the
+        # phone's polls would answer "unchanged" forever.
         raise LinkGone
+    link = now
     seats = sheet_seats(link.table)
     hands, points = sheet_games(link.table)
     return SheetNow(revision, link.keeper, link.table, seats, hands, points)
