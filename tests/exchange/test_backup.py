@@ -4,21 +4,25 @@ downloads his tournament's backup."""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import io
 import json
 import zipfile
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests.sheets.fixtures import ruf
 from tournament import models
 from tournament.draw.services import seats_swap
 from tournament.exchange.backup import BackupError
+from tournament.exchange.backup.door import PLAYER_DOOR_FIELDS
 from tournament.exchange.backup.dump import backup_write
 from tournament.exchange.backup.restore import backup_restore
 from tournament.ranking.standings import standings_compute
@@ -77,11 +81,39 @@ def _evening_games(evening, leitung, schreiber) -> None:
     )
 
 
+def _door(evening, helper) -> None:
+    """The door of the evening: a player checked in and paid, one registered online (with the
+    key of his withdrawal link), one on the waiting list; a registration not confirmed yet."""
+    first, second, third = evening.players.order_by("start_number")[:3]
+    at = timezone.now() - dt.timedelta(hours=2, microseconds=17)
+    first.checked_in_at, first.checked_in_by, first.payment = at, helper, models.Payment.CASH
+    first.paid_amount = Decimal("12.50")
+    second.registered_online_at, second.email = at, "sepp@example.org"
+    second.withdraw_key = "a" * 64
+    third.waiting_since = at
+    models.Player.objects.bulk_update(
+        [first, second, third],
+        ["checked_in_at", "checked_in_by", "payment", "paid_amount", "registered_online_at"]
+        + ["email", "withdraw_key", "waiting_since"],
+    )
+    pending = models.PendingRegistration.objects.create(
+        tournament=evening,
+        name="Vroni Huber",
+        club="Au",
+        email="vroni@example.org",
+        publish_full_name=True,
+        language="de",
+        key="b" * 64,
+    )
+    models.PendingRegistration.objects.filter(pk=pending.pk).update(created_at=at)
+
+
 @pytest.fixture
 def full(example_tournament, evening, table, p, supervisor, clerk):
     """Three tournaments with every kind of history a tournament night writes."""
     _fill_and_close(table, p, supervisor, clerk)
     _evening_games(evening, supervisor, clerk)
+    _door(evening, clerk)
     return [example_tournament, evening, table.durchgang.tournament]
 
 
@@ -122,7 +154,13 @@ def snapshot() -> dict:
             ),
             "standings": [standing_record(s) for s in standings_compute(t)],
             "players": _rows(
-                t.players.order_by("start_number"), "tournament_id", players=["replaces"]
+                t.players.order_by("start_number"),
+                "tournament_id",
+                players=["replaces"],
+                users=["checked_in_by"],
+            ),
+            "pending_registrations": _rows(
+                t.pending_registrations.order_by("created_at"), "tournament_id"
             ),
             "durchgaenge": _rows(t.durchgaenge.order_by("number"), "tournament_id"),
             "tables": _rows(
@@ -217,6 +255,10 @@ def _archive(tournaments=None) -> bytes:
 def test_backup_restored_into_an_empty_database_gives_the_same_tournaments(full, tmp_path):
     before = snapshot()
     assert before["spielliste"]["events"] and before["spielliste"]["corrections"]
+    door = before["abend"]["players"][:3]
+    assert door[0]["paid_amount"] == Decimal("12.50") and door[0]["checked_in_by"] == "schreiber"
+    assert door[1]["email"] and door[2]["waiting_since"]
+    assert before["abend"]["pending_registrations"][0]["name"] == "Vroni Huber"
     assert any(h["needs_approval"] and not h["approved_by"] for h in before["abend"]["hands"])
     call_command("backup", "--output", str(tmp_path), stdout=io.StringIO(), stderr=io.StringIO())
     (archive,) = tmp_path.glob("schafkopf-backup-*.zip")
@@ -328,3 +370,39 @@ def test_a_backup_of_a_database_not_set_up_says_so_in_german(tmp_path, monkeypat
         call_command("backup", "--output", str(tmp_path))
     assert "manage.py migrate" in str(caught.value) and "Datenbank" in str(caught.value)
     assert list(tmp_path.iterdir()) == []  # no half-written archive
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_written_before_the_door_was_kept_restores_with_nobody_checked_in(full):
+    """A history without the door's fields and the waiting registrations (backups made before
+    they were kept): restored with nobody checked in, nothing paid, no registration waiting."""
+    archive = _archive([full[1]])
+    count = full[1].players.count()
+    old = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(old, "w") as dst:
+        members = {info.filename: src.read(info) for info in src.infolist()}
+        history = json.loads(members["abend.history.json"])
+        del history["pending_registrations"]
+        history["players"] = [
+            {k: v for k, v in p.items() if k not in (*PLAYER_DOOR_FIELDS, "checked_in_by")}
+            for p in history["players"]
+        ]
+        members["abend.history.json"] = json.dumps(history).encode()
+        manifest = json.loads(members["manifest.json"])
+        data = members["abend.history.json"]
+        manifest["files"]["abend.history.json"] = {
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "size": len(data),
+        }
+        members["manifest.json"] = json.dumps(manifest).encode()
+        for name, data in members.items():
+            dst.writestr(name, data)
+    call_command("flush", "--noinput")
+
+    (restored,) = backup_restore(io.BytesIO(old.getvalue()))
+
+    players = restored.players.all()
+    assert players.count() == count and not models.PendingRegistration.objects.exists()
+    assert all(p.checked_in_at is None and p.checked_in_by is None for p in players)
+    assert all(p.payment == models.Payment.OPEN and p.paid_amount == 0 for p in players)
+    assert all(p.email == "" and p.withdraw_key == "" and p.waiting_since is None for p in players)

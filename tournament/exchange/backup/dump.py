@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tournament import models
 from tournament.exchange.backup import FORMAT, HISTORY_FORMAT, MANIFEST, VERSION
+from tournament.exchange.backup.door import pending_dump, player_door
 from tournament.exchange.backup.signature import installation_secret, manifest_signature
 from tournament.exchange.interchange.writer import tournament_document
 
@@ -75,8 +76,10 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
             {"id": p.ident, "start_number": p.start_number, "withdrawn": p.withdrawn}
             | {"drawn_lot": p.drawn_lot, "personal_code": p.personal_code}
             | {"publish_full_name": p.publish_full_name}
+            | player_door(p, users.name)
             for p in t.players.order_by("pk")
         ],
+        "pending_registrations": pending_dump(t),
         "durchgaenge": [
             {"number": d.number, "draw_seed": d.draw_seed, "published": d.published}
             | {"drawn_at": d.drawn_at}

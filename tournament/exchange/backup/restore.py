@@ -27,6 +27,7 @@ from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from tournament import models
 from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.door import pending_restore, player_door_values
 from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
 from tournament.exchange.backup.totals import seat_typed, table_recording
 from tournament.exchange.backup.trust import Trust, persons_for_keys
@@ -208,6 +209,7 @@ class _Restore:
                 # the person's consent bounds the player's: "initial only" of either holds
                 publish_full_name=full[p.id]
                 and (p.person not in persons or persons[p.person].publishes_full_name),
+                **player_door_values(extra[p.id], self.user),
             )
             for p in self.doc.players
         )
@@ -328,6 +330,7 @@ class _Restore:
 
     def history_create(self) -> None:
         h = self.history
+        pending_restore(self.tournament, h.get("pending_registrations", []))  # absent before
         rows_insert(
             models.SeatSwap,
             ("durchgang", "first", "second", "reason", "swapped_by", "swapped_at"),
