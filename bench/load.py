@@ -277,7 +277,9 @@ def bench_load(db: str, env: dict[str, str], work: Path) -> list[Result]:
     plan += [Phase(c, 0) for c in CLERKS] + [Phase(READER_CLERKS, READERS)]
     if len(tables) < sum(p.clerks for p in plan):
         raise RuntimeError(f"{len(tables)} tables of four are too few for {plan}")
-    # The hall's configuration (config/gunicorn.conf.py), as bench/phones.py serves it.
+    # The hall's configuration (config/gunicorn.conf.py), as bench/phones.py serves it, with
+    # caches of the run's own.
+    env = {**env, "DJANGO_CACHE_DIR": str(work / f"cache-{db}")}
     server, base = serve(env, work / f"gunicorn-{db}.log", ["-c", "config/gunicorn.conf.py"])
     used = 0
     try:

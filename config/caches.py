@@ -4,7 +4,9 @@ Two caches:
 
 - ``default``: the public pages (tournament/web/page_cache.py) and the render limit. With
   ``CACHE_URL`` (or ``REDIS_URL``), e.g. ``redis://127.0.0.1:6379/0``, Django's Redis cache,
-  shared by every server; without, each process keeps its own (LocMem), as on a laptop.
+  shared by every server; without, files in ``pages/`` of the folder below, shared by the
+  workers of the machine: a page changed by a game is rendered again by one of them, not by
+  each (a ranking of hundreds of players holds its worker for a fifth of a second; issue 31).
 - ``shared``: what every process must see alike: the revisions of tables and tournaments
   (tournament/scorekeeping/revisions.py), the token of each table link, and the sessions
   (``cached_db``: read from here, written here and to the database). The same Redis when
@@ -46,7 +48,8 @@ CULL_EVERY = 60.0
 
 
 def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
-    """CACHES for a Redis at `url` (None: none) or, without, LocMem and files in `folder`."""
+    """CACHES for a Redis at `url` (None: none) or, without, files in `folder` (the pages in
+    its `pages/`)."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(
@@ -66,8 +69,8 @@ def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
         }
     return {
         "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "public-pages",
+            "BACKEND": "config.caches.FolderCache",
+            "LOCATION": str(folder / "pages"),
             "TIMEOUT": 600,
             "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
         },
@@ -85,13 +88,16 @@ class FolderCache(FileBasedCache):
     """Django's file cache, culled (its files counted) at most once every `CULL_EVERY`
     seconds per process instead of on every write."""
 
-    _culled_at = float("-inf")  # per process: Django makes a cache object per thread
+    #: When each folder was counted last, in this process (Django makes a cache object per
+    #: thread, so the time is kept on the class).
+    _culled_at: dict[str, float] = {}
 
     def _cull(self) -> None:
         now = time.monotonic()
-        if now - FolderCache._culled_at < CULL_EVERY:
+        folder = self._dir  # type: ignore[attr-defined]  # Django's, not in its type stubs
+        if now - FolderCache._culled_at.get(folder, float("-inf")) < CULL_EVERY:
             return
-        FolderCache._culled_at = now
+        FolderCache._culled_at[folder] = now
         super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 

@@ -39,10 +39,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # test suites). tests/web/test_security_settings.py checks the production hashers.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# The cache a server's workers share (revisions, links, sessions) in files: one folder per test
-# process (not inherited from pytest-xdist's controller through the environment), emptied
-# before each test (tests/conftest.py).
+# The caches a server's workers share (revisions, links, sessions; the pages) in files: one
+# folder per test process (not inherited from pytest-xdist's controller through the
+# environment), emptied before each test (tests/conftest.py).
 if CACHES["shared"]["BACKEND"].endswith("FolderCache"):  # noqa: F405
     CACHES["shared"]["LOCATION"] = os.path.join(  # noqa: F405
         tempfile.gettempdir(), f"schafkopf-test-cache-{os.getpid()}"
     )
+    CACHES["default"]["LOCATION"] = os.path.join(CACHES["shared"]["LOCATION"], "pages")  # noqa: F405

@@ -111,9 +111,10 @@ def media_root(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def shared_cache_empty():
-    """Every test starts with no revision, link or session in the cache the workers share:
-    the database is rolled back after each test, and ids come again."""
+    """Every test starts with no revision, link, session or public page in the caches the
+    workers share: the database is rolled back after each test, and ids come again."""
     caches["shared"].clear()
+    caches["default"].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
-"""The caches the environment chooses (config/caches.py): LocMem pages and a folder shared by
-the workers without CACHE_URL, Redis with it; a Redis that does not answer gives a miss and a
-log line, never an error, and a phone still gets its table from the database."""
+"""The caches the environment chooses (config/caches.py): the pages and the rest in folders
+shared by the workers without CACHE_URL, Redis with it; a Redis that does not answer gives a
+miss and a log line, never an error, and a phone still gets its table from the database."""
 
 from __future__ import annotations
 
@@ -29,17 +29,21 @@ def redis_answers() -> bool:
         return False
 
 
-def test_without_cache_url_the_pages_stay_per_process_and_the_rest_in_a_folder(tmp_path: Path):
+def test_without_cache_url_the_pages_and_the_rest_are_in_folders_the_workers_share(
+    tmp_path: Path,
+):
     config = caches_config(None, tmp_path)
-    assert config["default"]["BACKEND"].endswith("LocMemCache")
-    assert config["shared"]["BACKEND"] == "config.caches.FolderCache"
+    assert (
+        config["shared"]["BACKEND"] == config["default"]["BACKEND"] == "config.caches.FolderCache"
+    )
     assert config["shared"]["LOCATION"] == str(tmp_path)
+    assert config["default"]["LOCATION"] == str(tmp_path / "pages")
 
 
 def test_the_folder_counts_its_files_once_a_minute_not_on_every_write(tmp_path: Path, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr("config.caches.time.monotonic", lambda: clock[0])
-    monkeypatch.setattr(FolderCache, "_culled_at", float("-inf"))
+    monkeypatch.setattr(FolderCache, "_culled_at", {})
     cache = FolderCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 4, "CULL_FREQUENCY": 2}})
     for number in range(10):
         cache.set(f"key-{number}", number)

@@ -210,7 +210,7 @@ def test_within_the_grace_period_readers_get_the_stored_page_then_the_new_one(
     """While games keep coming in, a page is rendered at most once per grace period."""
     settings.PUBLIC_PAGE_GRACE = 5
     clock = [1000.0]
-    monkeypatch.setattr("tournament.web.page_cache.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr(page_cache, "_now", lambda: clock[0])
     before = read(reader, page("ranking"))
     enter(client, request, "r e 1 3 +", 1)
     clock[0] += 4  # a game was saved, but the page is 4 s old: still served
@@ -251,6 +251,59 @@ def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(
     release.set()
     rendering.join(10)
     assert answers == [b"page 2"] and get() == b"page 2" and len(renders) == 2
+
+
+def test_readers_of_a_page_never_kept_wait_for_the_one_render_instead_of_rendering_it_too(live, rf):
+    """The ranking just published and a hall opening it at once: one thread renders it, the
+    others wait for that page instead of rendering it each."""
+    renders, answers, release = [], [], threading.Event()
+
+    def view(request, slug):
+        renders.append(1)
+        release.wait(10)
+        return HttpResponse(f"page {len(renders)}")
+
+    def get() -> None:
+        request = rf.get(page("ranking"))
+        request.user = AnonymousUser()
+        answers.append(page_cache._cached(view, False, request, SLUG).content)
+
+    page_cache._tournament_key(SLUG)  # known from the shared cache (the threads read no rows)
+    readers = [threading.Thread(target=get) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.3)  # all four asked; one renders, three wait
+    assert len(renders) == 1 and answers == []
+    release.set()
+    for reader in readers:
+        reader.join(10)
+    assert answers == [b"page 1"] * 4 and len(renders) == 1
+
+
+def test_while_another_worker_renders_a_changed_page_this_one_serves_its_last_copy(live, rf):
+    """The workers share the pages' cache (files, or Redis): a claim to render the changed page
+    held by another worker makes this one serve the copy; once that claim is gone (the page
+    rendered, or its worker died and the claim ran out), this one renders the page itself."""
+    renders = []
+
+    def view(request, slug):
+        renders.append(1)
+        return HttpResponse(f"page {len(renders)}")
+
+    def get() -> bytes:
+        request = rf.get(page("ranking"))
+        request.user = AnonymousUser()
+        return page_cache._cached(view, False, request, SLUG).content
+
+    assert get() == b"page 1"
+    pk, created_at, _generation = page_cache._tournament_key(SLUG)
+    claim = page_cache.public_page_key(rf.get(page("ranking")), pk, created_at) + ":claim"
+    public_pages_changed(live.pk)
+    assert cache.add(claim, True)  # another worker is rendering it
+    assert get() == b"page 1" and len(renders) == 1
+    cache.delete(claim)
+    assert get() == b"page 2" and get() == b"page 2"
+    assert cache.add(claim, True)  # the render let its claim go
 
 
 # --- Keys by what a page reads, and the limit on forced renders ---------

@@ -16,12 +16,12 @@ is unchanged; after a change it is rendered again, unless it is younger than
 `PUBLIC_PAGE_GRACE` seconds (default 5): while clerks enter games every second, readers then
 see the ranking at most that much behind, and each process renders a page at most once per
 grace period, so readers never slow the clerks down. With a grace of 0 a page is never older
-than the last committed change. While one thread of a process renders a page again, the others
-serve its last copy instead of rendering it too (`_render_claim`): a hall of readers arriving
-as the copy gets old costs one rendering, not one per thread. Each process (gunicorn worker)
-may hold its own cache of pages (LocMem) or all share one (Redis, `CACHE_URL`); the
-tournament's id and generation come from the shared cache, so a page served from the cache, or
-a live region answered 304, costs no database query.
+than the last committed change. While one thread renders a page again, the other threads and
+processes serve its last copy instead of rendering it too (`_render_claim`: a claim in the
+pages' cache, which the workers of a machine share in files, and every server in Redis with
+`CACHE_URL`): a hall of readers arriving as the copy gets old costs one rendering, not one per
+thread or worker. The tournament's id and generation come from the shared cache, so a page
+served from the cache, or a live region answered 304, costs no database query.
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -121,16 +121,22 @@ def public_page_key(request, pk: int, created_at: float) -> str:
     url = hashlib.sha256(f"{page}?{query}".encode()).hexdigest()
     language = translation.get_language()
     part = ":teil" if live_requested(request) else ""
-    return f"public-page:v2:{pk}:{created_at}:{language}:{url}{part}"
+    return f"public-page:v3:{pk}:{created_at}:{language}:{url}{part}"
+
+
+def _now() -> float:
+    """The time a copy is rendered at, and its age measured: the clock's seconds, alike for
+    every process and server that shares the copy."""
+    return time.time()
 
 
 def _fresh(stored: tuple, generation: str) -> bool:
     """A stored page serves when nothing changed since, or, while games keep coming in, when it
-    is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs each process one
-    rendering per page and grace period, however fast the clerks enter."""
+    is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs one rendering per
+    page and grace period, however fast the clerks enter."""
     stored_generation, rendered_at = stored[0], stored[1]
     grace = settings.PUBLIC_PAGE_GRACE
-    return stored_generation == generation or (grace > 0 and time.monotonic() - rendered_at < grace)
+    return stored_generation == generation or (grace > 0 and 0 <= _now() - rendered_at < grace)
 
 
 def _cacheable_request(request) -> bool:
@@ -204,18 +210,43 @@ def _tournament_key(slug: str) -> tuple[int, float, str] | None:
 #: The keys of the pages a thread of this process is rendering again.
 _rendering: set[str] = set()
 _rendering_lock = threading.Lock()
+#: Seconds a claim to render a page holds at most (a worker killed while rendering leaves one).
+CLAIM_SECONDS = 20
+
+
+#: Seconds a reader of a page never kept waits for the page another thread or worker renders.
+RENDER_WAIT = 5.0
+
+
+def _copy_awaited(key: str) -> tuple | None:
+    """The page of `key` once the thread or worker that claimed it has rendered it (None: it
+    let its claim go without keeping one, or took longer than `RENDER_WAIT`). So a hall of
+    readers opening a page nobody has asked for yet (the ranking just published) costs one
+    rendering, not one per thread."""
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        copy = cache.get(key)
+        if copy is not None or not cache.has_key(f"{key}:claim"):
+            return copy
+    return None
 
 
 @contextmanager
 def _render_claim(key: str) -> Iterator[bool]:
     """Whether this thread is the one to render the page of `key` (True until it is done); False
-    while another thread of the process renders it."""
+    while another thread of the process, or another process sharing the pages' cache, renders
+    it. Two processes may both claim a page at the same moment (the file cache's `add` is not
+    atomic): the page is then rendered twice, nothing worse."""
     with _rendering_lock:
         claimed = key not in _rendering
         _rendering.add(key)
+    shared = claimed and cache.add(f"{key}:claim", True, timeout=CLAIM_SECONDS)
     try:
-        yield claimed
+        yield shared
     finally:
+        if shared:
+            cache.delete(f"{key}:claim")
         if claimed:
             with _rendering_lock:
                 _rendering.discard(key)
@@ -234,10 +265,12 @@ def _cached(view, expensive: bool, request, slug: str, **kwargs):
     key = public_page_key(request, pk, created_at)
     hit = cache.get(key)
     if hit is not None and _fresh(hit, generation):
-        return _restored(request, *hit[3:])
+        return _restored(request, *hit[2:])
     with _render_claim(key) as claimed:
-        if hit is not None and not claimed:  # another thread renders it: the copy meanwhile
-            return _restored(request, *hit[3:])
+        if not claimed:  # another thread or worker renders it: the copy meanwhile, or its page
+            copy = hit if hit is not None else _copy_awaited(key)
+            if copy is not None:
+                return _restored(request, *copy[2:])
         if expensive:
             allowed, retry_after = render_allowed(request)
             if not allowed:
@@ -247,7 +280,7 @@ def _cached(view, expensive: bool, request, slug: str, **kwargs):
         except DatabaseError:
             return _database_away(request, slug, hit)
         if _cacheable_response(response):
-            cache.set(key, (generation, time.monotonic(), time.time(), *_stored(response)))
+            cache.set(key, (generation, _now(), *_stored(response)))
         return response
 
 
@@ -263,9 +296,9 @@ def _database_away(request, slug: str, hit: tuple | None) -> HttpResponse:
         response = render(request, "503_database.html", status=503)
         response["Retry-After"] = "60"
         return response
-    content, headers = hit[3], hit[4]
+    rendered_at, content, headers = hit[1], hit[2], hit[3]
     note = _("As of %(time)s: the tournament's database cannot be reached just now.") % {
-        "time": timezone.localtime(datetime.fromtimestamp(hit[2], tz=UTC)).strftime("%H:%M")
+        "time": timezone.localtime(datetime.fromtimestamp(rendered_at, tz=UTC)).strftime("%H:%M")
     }
     mark = f'<p class="stand-note" role="status">{escape(note)}</p>'.encode()
     return _restored(request, content.replace(b"<main>", b"<main>" + mark, 1), headers)
