@@ -15,8 +15,8 @@ p50/p95/p99 latency, errors (anything but the redirect back to the sheet, target
 entries (acknowledged but not in the database afterwards, target 0). Then `READER_CLERKS`
 clerks again while `READERS` anonymous readers load the public ranking page, each reloading
 1 to 3 s after its last answer: reader p50/p95 and the clerks' p95 against the same number of
-clerks without readers (target: at most 2 x). Throughput at 16 clerks must be at least that of
-one clerk (concurrency must not make entry slower overall).
+clerks without readers (target: at most `READERS_RATIO`, 1.5 x). Throughput at 16 clerks must
+be at least that of one clerk (concurrency must not make entry slower overall).
 
 `python bench/load.py` runs it alone on a temporary SQLite database.
 """

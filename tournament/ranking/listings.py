@@ -7,10 +7,8 @@ import inspect
 from collections.abc import Callable
 
 import django_tables2 as tables
-from django.conf import settings
 from django.urls import reverse
-from django.utils.formats import localize
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django_tables2.columns.base import BoundColumn
@@ -18,6 +16,7 @@ from django_tables2.rows import BoundRow
 
 from rules.pointtables import PointTable
 from tournament.scorekeeping.amounts import score_text
+from tournament.web.cells import cell_text
 from tournament.web.collation import german_sort_key
 
 
@@ -193,15 +192,5 @@ class _Cell:
             content = self.render(**arguments)
             if self.link:
                 content = self.link(content, **given)
-        return f"<td {self.attrs}>{conditional_escape(_localized(content))}</td>"
+        return f"<td {self.attrs}>{cell_text(content)}</td>"
 
-
-def _localized(value: object) -> str:
-    """The text of a cell as `{{ cell }}` writes it (`localize`, then the text of what is no
-    text yet), with the counts (whole numbers) written at once: without a thousands separator a
-    whole number reads the same in every language, and localizing each of a page's thousand
-    counts took a quarter of its time."""
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)
-    value = localize(value)
-    return value if isinstance(value, str) else str(value)

@@ -63,25 +63,69 @@ def season_results_write(tournament_id: int) -> None:
         models.Tournament.objects.filter(pk=tournament.pk).update(season_generation=generation)
 
 
-def _season_results(season: models.Season) -> list[models.SeasonResult]:
-    """The season's results: as stored, and for a tournament changed since they were written
-    (its task has not run yet) computed now, without storing them."""
-    stale = sorted(
-        pk
-        for pk, generation, written in season.tournaments.values_list(
-            "pk", "generation", "season_generation"
-        )
-        if generation != written
-    )
+#: What the season's page reads of a stored result: the tournament, whom (the player, and the
+#: person when the player is in the register), and what counts.
+_RESULT = (
+    *("tournament_id", "player_id", "person_id", "place", "points", "counters"),
+    *("player__name", "player__club", "player__publish_full_name"),
+    *("person__name", "person__club", "person__publication"),
+)
+
+
+@dataclass(frozen=True)
+class _Named:
+    name: str  # in full (staff)
+    club: str
+    public_name: str  # by the person's (or the player's) publication choice
+
+
+def _season_results(
+    season: models.Season, tournaments: list[models.Tournament]
+) -> tuple[list[Entry], dict[str, _Named]]:
+    """The results of the season's `tournaments` and whom each season key names: as stored,
+    read as plain values (a season of a dozen tournaments has thousands of results: whole rows
+    of each with its player and person were most of the page's time), and for a tournament
+    changed since they were written (its task has not run yet) computed now, not stored."""
+    stale = {t.pk for t in tournaments if t.generation != t.season_generation}
     stored = models.SeasonResult.objects.filter(tournament__seasons=season)
     if stale:
         stored = stored.exclude(tournament_id__in=stale)
-    results = list(stored.select_related("player", "person"))
-    computed = [r for t in models.Tournament.objects.filter(pk__in=stale) for r in _results(t)]
+    rows = list(stored.values_list(*_RESULT))
+    computed = [r for t in tournaments if t.pk in stale for r in _results(t)]
     persons = models.Person.objects.in_bulk({r.person_id for r in computed if r.person_id})
-    for result in computed:
-        result.person = persons.get(result.person_id) if result.person_id else None
-    return results + computed
+    for r in computed:
+        person = persons.get(r.person_id) if r.person_id else None
+        rows.append(
+            (r.tournament_id, r.player_id, person.pk if person else None)
+            + (r.place, r.points, r.counters, r.player.name, r.player.club)
+            + (r.player.publish_full_name,)
+            + ((person.name, person.club, person.publication) if person else (None, None, None))
+        )
+    entries, named = [], {}
+    for tournament, player, person, place, points, counters, *names in rows:
+        key = f"person:{person}" if person else f"player:{player}"
+        entry = Entry(
+            key, tournament=tournament, place=place, points=points, counters=tuple(counters)
+        )
+        entries.append(entry)
+        if key not in named:
+            named[key] = _named(bool(person), *names)
+    return entries, named
+
+
+def _named(
+    in_register: bool,
+    name: str,
+    club: str,
+    full: bool,
+    person_name: str,
+    person_club: str,
+    publication: str,
+) -> _Named:
+    if in_register:
+        shown = public_name(person_name, full=publication == models.Person.Publication.FULL)
+        return _Named(person_name, person_club, shown)
+    return _Named(name, club, public_name(name, full=full))
 
 
 @dataclass(frozen=True)
@@ -104,34 +148,17 @@ def _rule(season: models.Season) -> SeasonRule:
 
 def season_standings(season: models.Season) -> tuple[list[models.Tournament], list[Row]]:
     """The season's tournaments (by date) and its standings."""
-    results = _season_results(season)
     tournaments = list(season.tournaments.order_by("date", "pk"))
-    entries, who = [], {}
-    for result in results:
-        key = f"person:{result.person_id}" if result.person_id else f"player:{result.player_id}"
-        entries.append(
-            Entry(
-                person=key,
-                tournament=result.tournament_id,
-                place=result.place,
-                points=result.points,
-                counters=tuple(result.counters),
-            )
-        )
-        who[key] = result.person or result.player
+    entries, named = _season_results(season, tournaments)
     rows = []
     for standing in season_rank(entries, _rule(season), seed=season.lot_seed):
-        holder = who[standing.person]
-        if isinstance(holder, models.Person):
-            shown = public_name(holder.name, full=holder.publishes_full_name)
-        else:
-            shown = holder.public_name
+        holder = named[standing.person]
         cells = [(standing.values.get(t.pk), t.pk in standing.counted) for t in tournaments]
         rows.append(
             Row(
                 standing=standing,
                 name=holder.name,
-                public_name=shown,
+                public_name=holder.public_name,
                 club=holder.club,
                 cells=cells,
             )
