@@ -193,4 +193,3 @@ class _Cell:
             if self.link:
                 content = self.link(content, **given)
         return f"<td {self.attrs}>{cell_text(content)}</td>"
-

@@ -212,8 +212,6 @@ _rendering: set[str] = set()
 _rendering_lock = threading.Lock()
 #: Seconds a claim to render a page holds at most (a worker killed while rendering leaves one).
 CLAIM_SECONDS = 20
-
-
 #: Seconds a reader of a page never kept waits for the page another thread or worker renders.
 RENDER_WAIT = 5.0
 
