@@ -13,6 +13,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
+- `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
+  phone, correction);
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
   of the public ranking meanwhile;
 - `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
@@ -41,6 +43,7 @@ import load
 import pages
 import phones
 import printing
+import saves
 import season
 import servers
 import sheet_entry
@@ -61,6 +64,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
+    results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))
     results += load.bench_load(db, env, work)
     results += phones.bench_phones(db, env, work)
     return results
