@@ -406,3 +406,28 @@ def test_a_backup_written_before_the_door_was_kept_restores_with_nobody_checked_
     assert all(p.checked_in_at is None and p.checked_in_by is None for p in players)
     assert all(p.payment == models.Payment.OPEN and p.paid_amount == 0 for p in players)
     assert all(p.email == "" and p.withdraw_key == "" and p.waiting_since is None for p in players)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_with_a_paid_amount_that_is_no_number_is_refused_naming_it(full):
+    archive = _archive([full[1]])
+    bad = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(bad, "w") as dst:
+        members = {info.filename: src.read(info) for info in src.infolist()}
+        history = json.loads(members["abend.history.json"])
+        history["players"][0]["paid_amount"] = "zwölf"
+        data = json.dumps(history).encode()
+        members["abend.history.json"] = data
+        manifest = json.loads(members["manifest.json"])
+        manifest["files"]["abend.history.json"] = {
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "size": len(data),
+        }
+        members["manifest.json"] = json.dumps(manifest).encode()
+        for name, member in members.items():
+            dst.writestr(name, member)
+    call_command("flush", "--noinput")
+    with translation.override("de"), pytest.raises(BackupError) as refused:
+        backup_restore(io.BytesIO(bad.getvalue()))
+    assert "abend" in str(refused.value) and "zwölf" in str(refused.value)
+    assert not models.Tournament.objects.exists() and not models.Player.objects.exists()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -99,7 +100,7 @@ def _tournament_restore(data: Any, history: Any, trust: Trust) -> models.Tournam
         raise BackupError(_("This is no backup of this program (unknown manifest)."))
     try:
         return _Restore(doc, data, history, trust).run()
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, ValidationError) as exc:
         raise BackupError(
             _("The history of %(slug)s in the backup is invalid (%(error)s).")
             % {"slug": doc.tournament.slug, "error": f"{type(exc).__name__}: {exc}"}
