@@ -272,7 +272,11 @@ def test_readers_of_a_page_never_kept_wait_for_the_one_render_instead_of_renderi
     readers = [threading.Thread(target=get) for _ in range(4)]
     for reader in readers:
         reader.start()
-    time.sleep(0.3)  # all four asked; one renders, three wait
+    for _ in range(500):  # one of them renders …
+        if renders:
+            break
+        time.sleep(0.01)
+    time.sleep(0.3)  # … and the other three, asking meanwhile, wait for its page
     assert len(renders) == 1 and answers == []
     release.set()
     for reader in readers:
