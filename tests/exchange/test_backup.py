@@ -372,34 +372,45 @@ def test_a_backup_of_a_database_not_set_up_says_so_in_german(tmp_path, monkeypat
     assert list(tmp_path.iterdir()) == []  # no half-written archive
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_backup_written_before_the_door_was_kept_restores_with_nobody_checked_in(full):
-    """A history without the door's fields and the waiting registrations (backups made before
-    they were kept): restored with nobody checked in, nothing paid, no registration waiting."""
-    archive = _archive([full[1]])
-    count = full[1].players.count()
-    old = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(old, "w") as dst:
+def _history_changed(archive: bytes, slug: str, change) -> bytes:
+    """The archive with `change(history)` applied to the history of `slug` and the manifest's
+    checksum made to fit (its signature then no longer does: a backup of "another" origin,
+    which the administrator's restore takes all the same)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(out, "w") as dst:
         members = {info.filename: src.read(info) for info in src.infolist()}
-        history = json.loads(members["abend.history.json"])
-        del history["pending_registrations"]
-        history["players"] = [
-            {k: v for k, v in p.items() if k not in (*PLAYER_DOOR_FIELDS, "checked_in_by")}
-            for p in history["players"]
-        ]
-        members["abend.history.json"] = json.dumps(history).encode()
+        history = json.loads(members[f"{slug}.history.json"])
+        change(history)
+        data = json.dumps(history).encode()
+        members[f"{slug}.history.json"] = data
         manifest = json.loads(members["manifest.json"])
-        data = members["abend.history.json"]
-        manifest["files"]["abend.history.json"] = {
+        manifest["files"][f"{slug}.history.json"] = {
             "sha256": hashlib.sha256(data).hexdigest(),
             "size": len(data),
         }
         members["manifest.json"] = json.dumps(manifest).encode()
-        for name, data in members.items():
-            dst.writestr(name, data)
+        for name, member in members.items():
+            dst.writestr(name, member)
+    return out.getvalue()
+
+
+def _without_the_door(history: dict) -> None:
+    del history["pending_registrations"]
+    history["players"] = [
+        {k: v for k, v in p.items() if k not in (*PLAYER_DOOR_FIELDS, "checked_in_by")}
+        for p in history["players"]
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_written_before_the_door_was_kept_restores_with_nobody_checked_in(full):
+    """A history without the door's fields and the waiting registrations (backups made before
+    they were kept): restored with nobody checked in, nothing paid, no registration waiting."""
+    count = full[1].players.count()
+    old = _history_changed(_archive([full[1]]), "abend", _without_the_door)
     call_command("flush", "--noinput")
 
-    (restored,) = backup_restore(io.BytesIO(old.getvalue()))
+    (restored,) = backup_restore(io.BytesIO(old))
 
     players = restored.players.all()
     assert players.count() == count and not models.PendingRegistration.objects.exists()
@@ -410,24 +421,12 @@ def test_a_backup_written_before_the_door_was_kept_restores_with_nobody_checked_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_with_a_paid_amount_that_is_no_number_is_refused_naming_it(full):
-    archive = _archive([full[1]])
-    bad = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(archive)) as src, zipfile.ZipFile(bad, "w") as dst:
-        members = {info.filename: src.read(info) for info in src.infolist()}
-        history = json.loads(members["abend.history.json"])
+    def unreadable(history: dict) -> None:
         history["players"][0]["paid_amount"] = "zwölf"
-        data = json.dumps(history).encode()
-        members["abend.history.json"] = data
-        manifest = json.loads(members["manifest.json"])
-        manifest["files"]["abend.history.json"] = {
-            "sha256": hashlib.sha256(data).hexdigest(),
-            "size": len(data),
-        }
-        members["manifest.json"] = json.dumps(manifest).encode()
-        for name, member in members.items():
-            dst.writestr(name, member)
+
+    bad = _history_changed(_archive([full[1]]), "abend", unreadable)
     call_command("flush", "--noinput")
     with translation.override("de"), pytest.raises(BackupError) as refused:
-        backup_restore(io.BytesIO(bad.getvalue()))
+        backup_restore(io.BytesIO(bad))
     assert "abend" in str(refused.value) and "zwölf" in str(refused.value)
     assert not models.Tournament.objects.exists() and not models.Player.objects.exists()
