@@ -224,6 +224,13 @@ def test_within_the_grace_period_readers_get_the_stored_page_then_the_new_one(
     assert f">{total(1)}<" in fresh.replace(" ", "")
 
 
+def ranking_through_cache(rf, view) -> bytes:
+    """The ranking as an anonymous reader gets it through the page cache, `view` rendering it."""
+    request = rf.get(page("ranking"))
+    request.user = AnonymousUser()
+    return page_cache._cached(view, False, request, SLUG).content
+
+
 def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(live, rf):
     """Readers arriving while the page is rendered again get its copy, not a render each."""
     renders, answers, release = [], [], threading.Event()
@@ -235,9 +242,7 @@ def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(
         return HttpResponse(f"page {len(renders)}")
 
     def get() -> bytes:
-        request = rf.get(page("ranking"))
-        request.user = AnonymousUser()
-        return page_cache._cached(view, False, request, SLUG).content
+        return ranking_through_cache(rf, view)
 
     assert get() == b"page 1"
     public_pages_changed(live.pk)  # a game saved: the copy is old now
@@ -264,9 +269,7 @@ def test_readers_of_a_page_never_kept_wait_for_the_one_render_instead_of_renderi
         return HttpResponse(f"page {len(renders)}")
 
     def get() -> None:
-        request = rf.get(page("ranking"))
-        request.user = AnonymousUser()
-        answers.append(page_cache._cached(view, False, request, SLUG).content)
+        answers.append(ranking_through_cache(rf, view))
 
     page_cache._tournament_key(SLUG)  # known from the shared cache (the threads read no rows)
     readers = [threading.Thread(target=get) for _ in range(4)]
@@ -295,9 +298,7 @@ def test_while_another_worker_renders_a_changed_page_this_one_serves_its_last_co
         return HttpResponse(f"page {len(renders)}")
 
     def get() -> bytes:
-        request = rf.get(page("ranking"))
-        request.user = AnonymousUser()
-        return page_cache._cached(view, False, request, SLUG).content
+        return ranking_through_cache(rf, view)
 
     assert get() == b"page 1"
     pk, created_at, _generation = page_cache._tournament_key(SLUG)
