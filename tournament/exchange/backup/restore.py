@@ -17,7 +17,6 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
@@ -31,7 +30,7 @@ from tournament.exchange.backup.archive import archive_read
 from tournament.exchange.backup.door import pending_restore, player_door_values
 from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
 from tournament.exchange.backup.totals import seat_typed, table_recording
-from tournament.exchange.backup.trust import Trust, persons_for_keys
+from tournament.exchange.backup.trust import Trust, persons_for_keys, users_ensure
 from tournament.exchange.interchange.problems import InterchangeError
 from tournament.exchange.interchange.reader import Document, read_document
 from tournament.models.players import personal_code_new
@@ -58,31 +57,9 @@ def backup_restore(source: str | Path | IO[bytes]) -> list[models.Tournament]:
     contents = archive_read(source).tournaments
     with transaction.atomic():
         database_empty_check()
-        users = _users_ensure([u for _doc, history in contents for u in history.get("users", [])])
+        users = users_ensure([u for _doc, history in contents for u in history.get("users", [])])
         trust = Trust.everything(users)
         return [_tournament_restore(doc, history, trust) for doc, history in contents]
-
-
-def _users_ensure(records: list[dict]) -> dict[str, int]:
-    """Username → id; users missing here are created inactive, without a usable password."""
-    model = get_user_model()
-    by_name: dict[str, dict] = {}
-    for record in records:
-        if isinstance(record, dict) and isinstance(record.get("username"), str):
-            by_name.setdefault(record["username"], record)
-    ids = dict(model.objects.filter(username__in=by_name).values_list("username", "pk"))
-    for name, record in by_name.items():
-        if name in ids:
-            continue
-        user = model(
-            username=name,
-            is_active=False,
-            **{k: str(record.get(k) or "") for k in ("first_name", "last_name", "email")},
-        )
-        user.set_unusable_password()
-        user.save()
-        ids[name] = user.pk
-    return ids
 
 
 def _tournament_restore(data: Any, history: Any, trust: Trust) -> models.Tournament:

@@ -85,3 +85,26 @@ def persons_for_keys(
                     publication=publication.FULL if full else publication.INITIAL,
                 )
     return known
+
+
+def users_ensure(records: list[dict]) -> dict[str, int]:
+    """Username → id of the accounts a backup's history names (the administrator's restore);
+    users missing here are created inactive, without a usable password."""
+    model = get_user_model()
+    by_name: dict[str, dict] = {}
+    for record in records:
+        if isinstance(record, dict) and isinstance(record.get("username"), str):
+            by_name.setdefault(record["username"], record)
+    ids = dict(model.objects.filter(username__in=by_name).values_list("username", "pk"))
+    for name, record in by_name.items():
+        if name in ids:
+            continue
+        user = model(
+            username=name,
+            is_active=False,
+            **{k: str(record.get(k) or "") for k in ("first_name", "last_name", "email")},
+        )
+        user.set_unusable_password()
+        user.save()
+        ids[name] = user.pk
+    return ids
