@@ -93,10 +93,9 @@ def _read(con: sqlite3.Connection, problems: SktProblems) -> Database:
             rows.of(table, cells["tournament_id"]).append(cells)
     for cells in _rows(con, "tournament_scores", problems):
         rows.of("tournament_scores", cells["tournament_id"]).append(cells)
-    tournaments = tuple(
-        _tournament(cells, rows, addresses, problems)
-        for cells in _rows(con, "tournaments", problems)
-    )
+    listed = _rows(con, "tournaments", problems)
+    tournaments = tuple(_tournament(cells, rows, addresses, problems) for cells in listed)
+    _orphans_check(rows, {cells["id"] for cells in listed})
     problems.raise_if_any()
     return Database(addresses=addresses, tournaments=tournaments)
 
@@ -110,6 +109,16 @@ class _Grouped:
 
     def of(self, table: str, tournament: object) -> list[Cells]:
         return self.tables.setdefault(table, {}).setdefault(tournament, [])
+
+
+def _orphans_check(rows: _Grouped, tournaments: set[object]) -> None:
+    """Rows of a tournament that the file does not have are refused (SchafkopfTurnier deletes
+    them with their tournament)."""
+    for by_tournament in rows.tables.values():
+        for tid, listed in by_tournament.items():
+            if tid not in tournaments:
+                for cells in listed:
+                    cells.problem(_("The tournament %(id)s does not exist.") % {"id": shown(tid)})
 
 
 def _rows(con: sqlite3.Connection, table: str, problems: SktProblems) -> list[Cells]:
@@ -347,8 +356,8 @@ def _rounds(
     for round_no in sorted(tables_of):
         if round_no not in numbers:
             problems.add(
-                "tournament_rounds",
-                None,
+                "tournament_seats",
+                min(row for _n, seats in tables_of[round_no] for _tp, row in seats.values()),
                 _("Round %(round)s of tournament %(tournament)s has seats but no round.")
                 % {"round": round_no, "tournament": shown(tid)},
             )
