@@ -19,17 +19,97 @@ from report import QUICK, ROOT, Result, check, manage
 
 ADDRESSES = 1_000 if QUICK else 20_000
 TARGET = 60.0
-GIVEN = (
-    "Josef Sepp Johann Hans Georg Schorsch Anton Toni Franz Michael Ludwig Max Maria Theresia "
-    "Anna Elisabeth Rosa Magdalena Katharina Sebastian Martin Peter Paul Thomas Stefan Andreas "
-    "Wolfgang Helmut Günter Jürgen Brigitte Monika Renate Ursula Gabriele Christine Barbara"
-).split()
-STEMS = "Hu Mai Bau Gru Hof Wag Schmi Web Lang Ober Unter Brand Oster Kern Zeil Stein Moos".split()
-ENDS = "ber er mann ner dl hammer leitner huber meier bauer stetter reiter lechner".split()
-PLACES = (
-    "Ebersberg Grafing Kirchseeon Moosach Wörth Aßling Emmering Glonn Zorneding Vaterstetten "
-    "Poing Markt Schwaben Anzing Forstinning Hohenlinden"
-).split()
+GIVEN = [
+    "Josef",
+    "Sepp",
+    "Johann",
+    "Hans",
+    "Georg",
+    "Schorsch",
+    "Anton",
+    "Toni",
+    "Franz",
+    "Michael",
+    "Ludwig",
+    "Max",
+    "Maria",
+    "Theresia",
+    "Anna",
+    "Elisabeth",
+    "Rosa",
+    "Magdalena",
+    "Katharina",
+    "Sebastian",
+    "Martin",
+    "Peter",
+    "Paul",
+    "Thomas",
+    "Stefan",
+    "Andreas",
+    "Wolfgang",
+    "Helmut",
+    "Günter",
+    "Jürgen",
+    "Brigitte",
+    "Monika",
+    "Renate",
+    "Ursula",
+    "Gabriele",
+    "Christine",
+    "Barbara",
+]
+STEMS = [
+    "Hu",
+    "Mai",
+    "Bau",
+    "Gru",
+    "Hof",
+    "Wag",
+    "Schmi",
+    "Web",
+    "Lang",
+    "Ober",
+    "Unter",
+    "Brand",
+    "Oster",
+    "Kern",
+    "Zeil",
+    "Stein",
+    "Moos",
+]
+ENDS = [
+    "ber",
+    "er",
+    "mann",
+    "ner",
+    "dl",
+    "hammer",
+    "leitner",
+    "huber",
+    "meier",
+    "bauer",
+    "stetter",
+    "reiter",
+    "lechner",
+]
+PLACES = [
+    "Ebersberg",
+    "Grafing",
+    "Kirchseeon",
+    "Moosach",
+    "Wörth",
+    "Aßling",
+    "Emmering",
+    "Glonn",
+    "Zorneding",
+    "Vaterstetten",
+    "Poing",
+    "Markt",
+    "Schwaben",
+    "Anzing",
+    "Forstinning",
+    "Hohenlinden",
+]
 
 
 def slip(text: str, chance: random.Random) -> str:
