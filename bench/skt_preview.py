@@ -123,7 +123,7 @@ def database(work: Path, addresses: int) -> Path:
     shutil.copy(ROOT / "tests" / "data" / "skt" / "club-abend.sqlite3", path)
     chance = random.Random(20)
     families = [f"{s}{e}" for s in STEMS for e in ENDS]
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for _n in range(addresses):
         if rows and chance.random() < 0.05:  # entered again
             vorname, nachname, wohnort = chance.choice(rows)

@@ -42,7 +42,7 @@ RESULT = "vorschau.json"
 def preview_run(job: Job, progress: Progress) -> Made:
     """The import of the upload, done and rolled back; its lines (or its problems)."""
     options = job.options if isinstance(job.options, dict) else {}
-    organiser = models.Organiser.objects.filter(pk=options.get("organiser")).first()
+    organiser = models.Organiser.objects.filter(pk=int(options.get("organiser") or 0)).first()
     if organiser is None:
         raise JobError(_("The organiser of this import does not exist any more."))
     if upload_sha256(job.upload) != job.upload_sha256:
@@ -111,10 +111,10 @@ def preview_urls(job: Job) -> dict[str, str]:
     """The import page of the upload: it shows the progress, answers its status (`stand`),
     and shows the preview once it is ready."""
     options = job.options if isinstance(job.options, dict) else {}
-    page = reverse("manage:skt_import", args=[options.get("organiser_slug", "")])
+    page = reverse("manage:skt_import", args=[str(options.get("organiser_slug", ""))])
     return {
         "page": f"{page}?{urlencode({'token': job.slug})}",
-        "status": f"{page}?{urlencode({'token': job.slug, 'stand': 1})}",
+        "status": f"{page}?{urlencode({'token': job.slug, 'stand': '1'})}",
         "file": f"{page}?{urlencode({'token': job.slug})}",
     }
 

@@ -60,7 +60,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 @dataclass
 class _Rows:
     seats: dict[tuple[int, int], dict[str, tuple[int, int]]] = field(default_factory=dict)
-    scores: dict[tuple[int, int], dict[int, Score]] = field(default_factory=dict)
+    #: By the cells as the file has them: a score whose round or table is no number sits at
+    #: no table.
+    scores: dict[tuple[object, object], dict[object, Score]] = field(default_factory=dict)
 
 
 def skt_read(path: str | Path, *, upload: bool = False) -> Database:
@@ -323,6 +325,11 @@ def _round_and_table(s: Cells) -> tuple[int, int] | None:
     return None if first is None or second is None else (first, second)
 
 
+def _order(value: object) -> int:
+    """A round's place in the order of its number (one that is none first)."""
+    return value if isinstance(value, int) else 0
+
+
 def _positive(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
@@ -335,7 +342,7 @@ def _rounds(
     tables_of: dict[int, list[tuple[int, dict[str, tuple[int, int]]]]] = {}
     for (round_no, table_no), seats in sorted(rows.seats.items()):
         tables_of.setdefault(round_no, []).append((table_no, seats))
-    for r in sorted(listed, key=lambda c: c["round_no"] if _positive(c["round_no"]) else 0):
+    for r in sorted(listed, key=lambda c: _order(c["round_no"])):
         number = r.number("round_no", ROUND_RANGE)
         if number is None:
             continue
@@ -369,7 +376,7 @@ def _rounds(
 
 
 def _table(
-    number: int, seats: dict[str, tuple[int, int]], scores: dict[int, Score] | None
+    number: int, seats: dict[str, tuple[int, int]], scores: dict[object, Score] | None
 ) -> Table:
     tp_ids = tuple(seats[s][0] if s in seats else 0 for s in SEATS)
     entered = None
@@ -381,7 +388,7 @@ def _table(
 def _table_check(
     table: Table,
     seats: dict[str, tuple[int, int]],
-    scores: dict[int, Score] | None,
+    scores: dict[object, Score] | None,
     problems: SktProblems,
 ) -> None:
     any_row = min(row for _tp, row in seats.values())
