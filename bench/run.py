@@ -12,6 +12,7 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - a draw of 1,000 players with repeat avoidance <= 2 x start-up, for each Durchgang;
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
+- `bench/skt_preview.py`: the preview of a SchafkopfTurnier import of 20,000 addresses <= 60 s;
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
 - `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
   phone, correction);
@@ -47,6 +48,7 @@ import saves
 import season
 import servers
 import sheet_entry
+import skt_preview
 import totals_entry
 from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
 from scale import LARGE, MEDIUM, bench_scale, document
@@ -62,6 +64,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     slugs = [f"bench-{MEDIUM}", f"bench-{LARGE}"]
     results += pages.report(db, json.loads(script(env, "bench/pages.py", *slugs)), slugs)
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
+    results += skt_preview.bench_skt_preview(db, env, work)
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))

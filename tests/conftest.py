@@ -46,6 +46,7 @@ SLOW_MODULES = {
     "exchange/test_cli.py",
     "exchange/test_export_roundtrip.py",
     "exchange/test_fuzz_import.py",
+    "exchange/test_skt_hostile_values.py",
     "exchange/test_interchange_pending.py",
     "rules/test_point_table_properties.py",
     "scoring/test_draw_engine.py",

@@ -16,6 +16,7 @@ class TournamentConfig(AppConfig):
         # feature registers its kinds of background job (its jobs.py, tournament/jobs/registry.py);
         # the seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
         import tournament.exchange.jobs  # noqa: F401
+        import tournament.exchange.skt.jobs  # noqa: F401
         import tournament.ranking.jobs  # noqa: F401
         import tournament.seasons.signals  # noqa: F401
         import tournament.sheets.jobs  # noqa: F401

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tournament.models.persons import public_name
@@ -11,6 +13,7 @@ from tournament.persons.matching import (
     edit_distance,
     key,
     likely_same,
+    name_canonical,
     same,
 )
 
@@ -89,3 +92,116 @@ def test_keys_fold_case_accents_and_punctuation():
 )
 def test_public_name_by_the_persons_choice(name, full, shown):
     assert public_name(name, full=full) == shown
+
+
+GIVEN = [
+    "Josef",
+    "Sepp",
+    "Johann",
+    "Hans",
+    "Georg",
+    "Schorsch",
+    "Maria",
+    "Theresia",
+    "Resi",
+    "Anton",
+    "Toni",
+    "Michael",
+    "Franz",
+    "Franzl",
+    "Elisabeth",
+    "Lisi",
+    "Jürgen",
+    "Käthe",
+]
+FAMILY = [
+    "Huber",
+    "Hueber",
+    "Maier",
+    "Mayer",
+    "Meier",
+    "Bauer",
+    "Gruber",
+    "Müller",
+    "Mueller",
+    "Schmid",
+    "Schmidt",
+    "Wagner",
+    "Weiß",
+    "Hofmann",
+    "Hoffmann",
+    "Kern",
+    "Lang",
+    "Zeilinger",
+    "Oberhuber",
+    "Brandstetter",
+    "Ostermaier",
+]
+CLUBS = ["SK Ebersberg", "Moosach", "Wörth", "", "Grafing", "Kirchseeon"]
+
+
+def slip(text: str, chance: random.Random) -> str:
+    """`text` with one typing slip: a letter left out, doubled, swapped or replaced."""
+    k = chance.randrange(len(text))
+    how = chance.randrange(4)
+    if how == 0:
+        return text[:k] + text[k + 1 :]
+    if how == 1:
+        return text[:k] + text[k] + text[k:]
+    if how == 2 and k + 1 < len(text):
+        return text[:k] + text[k + 1] + text[k] + text[k + 2 :]
+    return text[:k] + chance.choice("aeiounrst") + text[k + 1 :]
+
+
+def realistic_register(size: int, seed: int) -> list[Entry]:
+    """A register as clubs keep them: common names, nicknames, slips, swapped words, spaces,
+    persons without a club, and the same person entered twice."""
+    chance = random.Random(seed)
+    entries: list[Entry] = []
+    for n in range(size):
+        if entries and chance.random() < 0.15:  # somebody entered again, a little differently
+            other = chance.choice(entries)
+            name, club = other.name, other.club
+        else:
+            name = f"{chance.choice(GIVEN)} {chance.choice(FAMILY)}"
+            club = chance.choice(CLUBS)
+        roll = chance.random()
+        if roll < 0.2:
+            name = slip(name, chance)
+        elif roll < 0.3:
+            name = slip(slip(name, chance), chance)
+        elif roll < 0.35:
+            name = " ".join(reversed(name.split()))
+        elif roll < 0.4:
+            name = name.upper().replace(" ", "  ")
+        entries.append(Entry(n, name, club))
+    return entries
+
+
+def every_pair_compared(entries: list[Entry]) -> list[tuple[int, int]]:
+    """What the register found when it compared every two names whose family names begin
+    alike: the reference the blocks must reproduce."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        words = name_canonical(entry.name).split()
+        groups.setdefault(words[-1][:1] if words else "", []).append(entry)
+    return [
+        (a.id, b.id)
+        for listed in groups.values()
+        for i, a in enumerate(listed)
+        for b in listed[i + 1 :]
+        if likely_same(a, b) or same(a, b)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_blocks_find_the_pairs_that_comparing_every_two_names_finds(seed):
+    entries = realistic_register(700, seed)
+    expected = every_pair_compared(entries)
+    assert len(expected) > 100  # the register has many likely pairs to find
+    assert [(a.id, b.id) for a, b in duplicates_likely(entries)] == expected
+
+
+def test_empty_and_one_letter_names_are_compared_as_before():
+    entries = [Entry(1, "?", "A"), Entry(2, "!", "A"), Entry(3, "x", ""), Entry(4, "y", "")]
+    assert [(a.id, b.id) for a, b in duplicates_likely(entries)] == every_pair_compared(entries)

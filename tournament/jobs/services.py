@@ -45,16 +45,43 @@ def job_start(
 ) -> tuple[Job, bool]:
     """The waiting job of this kind for the Durchgang (or tournament), else a new one, queued
     on the task backend. Returns the job and whether it is new."""
+    return job_start_for(
+        kind,
+        tournament.slug,
+        language=language,
+        user=user,
+        durchgang=durchgang,
+        total=total,
+        upload=upload,
+        upload_sha256=upload_sha256,
+        options=options,
+    )
+
+
+def job_start_for(
+    kind: str,
+    slug: str,
+    *,
+    language: str,
+    user: User | AnonymousUser | None = None,
+    durchgang: int = models.jobs.WHOLE_TOURNAMENT,
+    total: int = 0,
+    upload: str = "",
+    upload_sha256: str = "",
+    options: dict | None = None,
+) -> tuple[Job, bool]:
+    """`job_start` for a job that belongs to no tournament but to what `slug` names (an
+    upload's token): the waiting job of this kind under `slug`, else a new one."""
     jobs_sweep()
     for _attempt in range(3):
-        joined = _waiting(kind, tournament, durchgang)
+        joined = _waiting(kind, slug, durchgang)
         if joined is not None:
             return joined, False
         try:
             with transaction.atomic():
                 job = Job.objects.create(
                     kind=kind,
-                    slug=tournament.slug,
+                    slug=slug,
                     durchgang=durchgang,
                     language=language,
                     requested_by=_requester(user),
@@ -76,10 +103,8 @@ def _requester(user: User | AnonymousUser | None) -> User | None:
     return user if isinstance(user, User) else None
 
 
-def _waiting(kind: str, tournament: models.Tournament, durchgang: int) -> Job | None:
-    job = Job.objects.filter(
-        kind=kind, slug=tournament.slug, durchgang=durchgang, state__in=WAITING
-    ).first()
+def _waiting(kind: str, slug: str, durchgang: int) -> Job | None:
+    job = Job.objects.filter(kind=kind, slug=slug, durchgang=durchgang, state__in=WAITING).first()
     if job is None:
         return None
     job = job_checked(job)

@@ -28,6 +28,7 @@ class Job(models.Model):
         WORKBOOK = "workbook", _("Excel workbook")
         BACKUP = "backup", _("Backup")
         RESTORE = "restore", _("Restore from a backup")
+        SKT_PREVIEW = "skt_preview", _("Preview of a SchafkopfTurnier import")
 
     class State(models.TextChoices):
         QUEUED = "queued", _("waiting in line")

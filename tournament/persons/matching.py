@@ -124,17 +124,47 @@ def duplicates_likely(entries: Iterable[Entry]) -> list[tuple[Entry, Entry]]:
     """Pairs of entries that are probably one person (each pair once, in the order given).
 
     Only names whose family names begin alike are compared (a slip in the first letter is
-    rare), so that a register of thousands is not compared pair by pair."""
+    rare), and among those only the pairs that `_candidates` finds, so that a register of
+    tens of thousands is not compared pair by pair. The pairs are exactly those of comparing
+    every two entries of a group: every pair `likely_same` or `same` accepts is a candidate."""
     groups: dict[str, list[Entry]] = {}
     for entry in entries:
         groups.setdefault(_family_initial(entry), []).append(entry)
     pairs = []
     for listed in groups.values():
-        for i, a in enumerate(listed):
-            for b in listed[i + 1 :]:
-                if likely_same(a, b) or same(a, b):
-                    pairs.append((a, b))
+        for i, j in _candidates(listed):
+            a, b = listed[i], listed[j]
+            if likely_same(a, b) or same(a, b):
+                pairs.append((a, b))
     return pairs
+
+
+def _deletions(text: str, most: int) -> set[str]:
+    """`text` with up to `most` of its characters left out, in every way."""
+    found = {text}
+    for _round in range(most):
+        found |= {t[:k] + t[k + 1 :] for t in found for k in range(len(t))}
+    return found
+
+
+def _candidates(listed: list[Entry]) -> list[tuple[int, int]]:
+    """The pairs (i < j, in order) of `listed` whose names may be probably one person: they
+    share a block. Names within an edit distance of 1 (2 when both have 8 characters or more)
+    share a name with up to that many characters left out of each (a substitution leaves out
+    one of each, an insertion one of the longer); names equal up to word order share their
+    sorted words. Equal canonical names share the name itself."""
+    blocks: dict[str, list[int]] = {}
+    for index, entry in enumerate(listed):
+        name = name_canonical(entry.name)
+        keys = {"\x00" + " ".join(sorted(name.split()))}
+        keys |= _deletions(name, 1 if len(name) < 8 else 2)
+        for block in keys:
+            blocks.setdefault(block, []).append(index)
+    pairs: set[tuple[int, int]] = set()
+    for members in blocks.values():
+        for n, i in enumerate(members):
+            pairs.update((i, j) for j in members[n + 1 :])
+    return sorted(pairs)
 
 
 def similar_to(entry: Entry, entries: Iterable[Entry]) -> list[Entry]:

@@ -21,7 +21,9 @@ written), so the player is the row, as there.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -31,7 +33,7 @@ from rules.presets import PRESETS
 from scoring.totals import SeatTotals
 from tournament import models
 from tournament.exchange.skt.problems import SktError, SktProblems
-from tournament.exchange.skt.reader import Address, Database, Tournament
+from tournament.exchange.skt.records import Address, Database, Tournament
 from tournament.exchange.skt.standings import skt_standings
 from tournament.persons.matching import Entry, duplicates_likely, key
 from tournament.persons.services import PersonError, person_create, player_person_link
@@ -42,6 +44,8 @@ from tournament.totals.services import TotalsError, totals_save
 from tournament.web.slugs import tournament_slug
 
 DEFAULT_POINT_TABLE = "freie-punkte"
+#: The length of `Tournament.lot_seed`.
+SEED_LENGTH = 64
 Recording = models.Tournament.Recording
 
 
@@ -98,11 +102,12 @@ def skt_import(
     point_table: str = DEFAULT_POINT_TABLE,
     dry_run: bool = False,
     user=None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> SktReport:
     """Store `db` for `organiser` (default: the installation's; with `dry_run`, do it all and
     roll it back); return what was made. A `user` (the import page's) supervises the
-    tournaments made. Raises `SktError` naming every problem; then nothing
-    is stored."""
+    tournaments made; `progress(done, total)` hears of every hundred addresses and every
+    tournament. Raises `SktError` naming every problem; then nothing is stored."""
     if point_table not in PRESETS:
         message = _("Unknown point table %(key)s; known are: %(keys)s.") % {
             "key": point_table,
@@ -113,10 +118,12 @@ def skt_import(
     problems = SktProblems()
     with transaction.atomic():
         organiser = organiser or models.organiser_default()
-        persons = _persons(db, organiser, report, problems)
+        steps = _Steps(len(db.addresses) + len(db.tournaments), progress)
+        persons = _persons(db, organiser, report, problems, steps)
         problems.raise_if_any()
         for tournament in db.tournaments:
             _tournament(tournament, db, organiser, persons, report, problems, user)
+            steps.one()
         problems.raise_if_any()
         if dry_run:
             transaction.set_rollback(True)
@@ -144,8 +151,24 @@ def _person_create(
     return person_create(organiser=organiser, **values, **contact)
 
 
+class _Steps:
+    """The addresses and tournaments stored so far, told to `progress` now and then."""
+
+    def __init__(self, total: int, progress: Callable[[int, int], None] | None):
+        self.done, self.total, self.progress = 0, total, progress
+
+    def one(self) -> None:
+        self.done += 1
+        if self.progress is not None and (self.done % 100 == 0 or self.done == self.total):
+            self.progress(self.done, self.total)
+
+
 def _persons(
-    db: Database, organiser: models.Organiser, report: SktReport, problems: SktProblems
+    db: Database,
+    organiser: models.Organiser,
+    report: SktReport,
+    problems: SktProblems,
+    steps: _Steps,
 ) -> dict[int, models.Person]:
     """The person of each address: found in the register by name and place, or made."""
     known: dict[tuple[str, str], models.Person] = {}
@@ -154,6 +177,7 @@ def _persons(
     made_by: dict[int, int] = {}  # person → the address that made it in this import
     persons = {}
     for address in db.addresses.values():
+        steps.one()
         wanted = (key(address.name), key(address.wohnort))
         found = known.get(wanted)
         if found is None:
@@ -190,7 +214,7 @@ def _tournament(
     problems: SktProblems,
     user,
 ) -> None:
-    if organiser.tournaments.filter(name=source.title, date=source.date).exists():
+    if organiser.tournaments.filter(name=source.title[:200], date=source.date).exists():
         report.notes.append(
             _("A tournament %(name)s of %(date)s exists already; it is imported once more.")
             % {"name": source.title, "date": source.date.isoformat()}
@@ -206,8 +230,8 @@ def _tournament(
         scoring=report.point_table,
         recording=Recording.TOTALS,
         tiebreak=models.Tournament.TieBreak.SOLOS,
-        number_of_durchgaenge=max(len(source.rounds), 1),
-        lot_seed=slug,
+        number_of_durchgaenge=max([1, *(r.number for r in source.rounds)]),
+        lot_seed=lot_seed(slug),
         status=status.FINISHED
         if source.closed
         else (status.RUNNING if source.rounds else status.PREPARATION),
@@ -285,6 +309,16 @@ def _tournament(
                         problems.add("tournament_scores", row, f"{where}: {' '.join(messages)}")
     if not problems:
         line.ties = _ties(tournament, source, db, problems)
+
+
+def lot_seed(slug: str) -> str:
+    """The seed of the lot: the slug, as an import of the interchange format takes it; a slug
+    longer than the seed's column (a long title) is cut and keeps a hash of the whole, so that
+    two long titles alike in their beginning still draw different lots."""
+    if len(slug) <= SEED_LENGTH:
+        return slug
+    digest = hashlib.sha256(slug.encode()).hexdigest()[:16]
+    return f"{slug[: SEED_LENGTH - len(digest) - 1]}-{digest}"
 
 
 def _ties(

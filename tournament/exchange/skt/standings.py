@@ -8,7 +8,7 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournament.exchange.skt.reader import Address, Participant, Round, Table, Tournament
+from tournament.exchange.skt.records import Address, Participant, Round, Table, Tournament
 
 
 @dataclass(frozen=True)

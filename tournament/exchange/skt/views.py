@@ -1,10 +1,13 @@
 """The import of a SchafkopfTurnier database on a page of the person register: upload the file,
-see what the import would make (the import itself, rolled back), confirm.
+see what the import would make (the import itself, rolled back, as a background job:
+tournament/exchange/skt/jobs.py), confirm.
 
 The upload waits between the steps in the storage, as a backup to restore does
 (tournament/exchange/restore_view.py): under a random token that only this user's session
 knows, with its SHA-256 (a file changed meanwhile is refused); an upload never confirmed is
-swept after an hour. The import is synchronous: such a database holds a few hundred rows.
+swept after an hour. While the preview's job waits or runs, the page shows its progress (and
+answers its script's polls, `?stand=1`); once it is ready, the preview. The confirmed import
+runs in the request: by then the file is known to import.
 """
 
 # Declared boilerplate (duplicates): an upload's steps (limit, form, kept file, preview) are alike
@@ -12,13 +15,13 @@ swept after an hour. The import is synchronous: such a database holds a few hund
 
 from __future__ import annotations
 
-import tempfile
-
 from django import forms
 from django.contrib import messages
 from django.core.files.storage import default_storage
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,9 +29,13 @@ from django.views import View
 
 from rules.presets import PRESETS
 from tournament.exchange.skt.importer import DEFAULT_POINT_TABLE, SktReport, skt_import
+from tournament.exchange.skt.jobs import KIND, preview_result
 from tournament.exchange.skt.problems import SktError
 from tournament.exchange.skt.reader import skt_read
 from tournament.exchange.skt.report import report_lines
+from tournament.jobs.services import FAILED, job_checked, job_start_for
+from tournament.jobs.status import job_status
+from tournament.models import Job
 from tournament.persons.access import OrganiserMixin
 from tournament.web.confirm import Preview, confirm_page, is_confirmed
 from tournament.web.uploads import (
@@ -74,14 +81,10 @@ class SktUploadForm(forms.Form):
 
 
 def skt_run(stored: str, **options) -> SktReport:
-    """The import of the stored upload `stored` (SQLite reads files only: a copy in a
-    temporary file)."""
-    with tempfile.NamedTemporaryFile(suffix=".sqlite3") as copy:
-        with default_storage.open(stored, "rb") as source:
-            for chunk in iter(lambda: source.read(1 << 20), b""):
-                copy.write(chunk)
-        copy.flush()
-        return skt_import(skt_read(copy.name), **options)
+    """The import of the stored upload `stored`, read where it is kept: in the upload folder
+    that the sweep cleans (tournament/web/uploads.py), opened immutable, so that SQLite writes
+    nothing beside it (no -wal, no -shm) and no copy is left anywhere by a worker that dies."""
+    return skt_import(skt_read(default_storage.path(stored), upload=True), **options)
 
 
 class SktImportView(OrganiserMixin, View):
@@ -141,17 +144,47 @@ class SktImportView(OrganiserMixin, View):
             "user": self.request.user,
         }
 
+    def preview_job(self) -> Job:
+        """The preview's job of this upload: the one started before, else a new one."""
+        kept = self.kept
+        job = Job.objects.filter(kind=KIND, slug=kept["token"], upload=kept["stored"]).last()
+        if job is not None:
+            return job_checked(job)
+        job, _new = job_start_for(
+            KIND,
+            kept["token"],
+            language=translation.get_language(),
+            user=self.request.user,
+            upload=kept["stored"],
+            upload_sha256=kept["sha256"],
+            options={
+                "organiser": self.organiser.pk,
+                "organiser_slug": self.organiser.slug,
+                "point_table": kept["point_table"],
+            },
+        )
+        return job
+
     def preview_page(self):
+        job = self.preview_job()
+        status = job_status(job)
+        if "stand" in self.request.GET:
+            keys = ("state", "place", "done", "total", "message", "url")
+            return JsonResponse({key: status[key] for key in keys})
+        if job.waiting:
+            context = {"organiser": self.organiser, "job": job, "status": status}
+            return render(self.request, "tournament/exchange/skt_progress.html", context)
         heading = _("Import the SchafkopfTurnier database?")
         action = _("Import")
-        try:
-            report = skt_run(self.kept["stored"], **self.import_options(dry_run=True))
-        except SktError as exc:
-            lines = [str(p) for p in exc.problems]
-            refused = _("The database cannot be imported; nothing was stored.")
-            preview = Preview(heading, lines, action, refused=refused)
+        refused_message = _("The database cannot be imported; nothing was stored.")
+        result = preview_result(job) if job.state != FAILED else None
+        if result is None:
+            lines = [job.message or _("The preview is no longer valid: upload the file again.")]
+            preview = Preview(heading, lines, action, refused=refused_message)
+        elif result[0]:
+            preview = Preview(heading, result[1], action, refused=refused_message)
         else:
-            preview = Preview(heading, report_lines(report)[1:], action, danger=False)
+            preview = Preview(heading, result[1], action, danger=False)
         return confirm_page(
             self.request,
             preview,
@@ -166,6 +199,8 @@ class SktImportView(OrganiserMixin, View):
         except SktError:  # the file passed the preview: only a change meanwhile gets here
             return self.preview_page()
         default_storage.delete(self.kept["stored"])
+        for job in Job.objects.filter(kind=KIND, slug=self.kept["token"]).exclude(result=""):
+            default_storage.delete(job.result)  # what the preview showed: names
         self.request.session.pop(SESSION_KEY, None)
         for line in report_lines(report):
             messages.success(self.request, line)
