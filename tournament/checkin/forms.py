@@ -26,7 +26,24 @@ class DoorSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ("entry_fee", "check_in", "registration_open", "registration_limit")
+        fields = (
+            "entry_fee",
+            "check_in",
+            "registration_open",
+            "registration_limit",
+            "registration_reserved",
+        )
+
+    def clean(self) -> dict[str, Any]:
+        values = super().clean()
+        reserved, limit = values.get("registration_reserved"), values.get("registration_limit")
+        if reserved and limit is None:
+            message = _("Enter the number of places first: these are the last of them.")
+            self.add_error("registration_reserved", message)
+        elif reserved and limit is not None and reserved > limit:
+            message = _("At most as many as there are places (%(limit)s).") % {"limit": limit}
+            self.add_error("registration_reserved", message)
+        return values
 
 
 class LateArrivalForm(forms.Form):
