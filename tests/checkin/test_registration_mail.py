@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from config.ports import free_port
 from tests.checkin.helpers import open_with, url
@@ -229,3 +230,37 @@ def test_a_link_with_a_wrong_key_is_refused_without_a_redirect(door, inbox):
     assert Client().get(confirm).status_code == 302
     assert Client().post(CONFIRM_PAGE).status_code == 404  # another visitor's session: no key
     assert door.players.count() == 10
+
+
+def work_off() -> None:
+    """A task worker runs every task in the database's queue, then stops."""
+    call_command(
+        "db_worker", "--batch", "--backend", "database", "--no-startup-delay", "--no-reload"
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits as a server's would
+def test_the_request_talks_to_no_mail_server_the_task_worker_sends_the_mails(door, inbox, settings):
+    """With the queue of a server (the database backend), the answer to a registration or a
+    confirmation is given before any mail goes out: the mail waits for the task worker."""
+    settings.JOBS_BACKEND = "database"
+    open_with(door, None)
+    sent = register(door, "Burgi Schex", "burgi@example.org")
+    assert (
+        sent.status_code == 200 and "Wir haben Dir eine E-Mail geschickt" in sent.content.decode()
+    )
+    assert inbox.messages == [] and DBTaskResult.objects.count() == 1
+    assert "burgi@example.org" not in str(DBTaskResult.objects.values_list("args_kwargs"))
+    work_off()
+    to, subject, body = inbox.pop()
+    assert (to, subject) == ("burgi@example.org", "Bitte bestätige Deine Anmeldung: Kirtaturnier")
+    key = link_in(body).rstrip("/").rsplit("/", 1)[1]
+    assert key not in str(DBTaskResult.objects.values_list("args_kwargs"))  # the worker made it
+
+    visitor = Client()
+    visitor.get(link_in(body))
+    done = visitor.post(CONFIRM_PAGE).content.decode()
+    assert "Du bist angemeldet: Startnummer 11." in done
+    assert inbox.messages == []
+    work_off()
+    assert inbox.pop()[1] == "Anmeldung bestätigt: Kirtaturnier"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Payment, Tournament
@@ -35,14 +36,14 @@ class DoorSettingsForm(forms.ModelForm):
         )
 
     def clean(self) -> dict[str, Any]:
-        values = super().clean()
+        values = super().clean() or self.cleaned_data
         reserved, limit = values.get("registration_reserved"), values.get("registration_limit")
         if reserved and limit is None:
-            message = _("Enter the number of places first: these are the last of them.")
+            message = gettext("Enter the number of places first: these are the last of them.")
             self.add_error("registration_reserved", message)
         elif reserved and limit is not None and reserved > limit:
-            message = _("At most as many as there are places (%(limit)s).") % {"limit": limit}
-            self.add_error("registration_reserved", message)
+            message = gettext("At most as many as there are places (%(limit)s).")
+            self.add_error("registration_reserved", message % {"limit": limit})
         return values
 
 

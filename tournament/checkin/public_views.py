@@ -124,15 +124,15 @@ class MailedLinkMixin(PublicRegistrationMixin):
     def _session_name(self) -> str:
         return f"{self.url_name}:{self.tournament.pk}"
 
-    def key(self, key: str | None) -> str:
+    def key(self, request: HttpRequest, key: str | None) -> str:
         """The key of the address, else the one the session keeps."""
-        return key if key is not None else self.request.session.get(self._session_name(), "")
+        return key if key is not None else request.session.get(self._session_name(), "")
 
-    def key_used(self) -> None:
-        self.request.session.pop(self._session_name(), None)
+    def key_used(self, request: HttpRequest) -> None:
+        request.session.pop(self._session_name(), None)
 
     def get(self, request: HttpRequest, slug: str, key: str | None = None) -> HttpResponse:
-        thing = self.found(self.key(key))
+        thing = self.found(self.key(request, key))
         if thing is None:
             return self.page(request, self.template, status=404, invalid=True)
         if key is not None:
@@ -158,7 +158,7 @@ class RegistrationConfirmView(MailedLinkMixin, View):
         return self.page(request, self.template, pending=thing)
 
     def post(self, request: HttpRequest, slug: str, key: str | None = None) -> HttpResponse:
-        pending = self.found(self.key(key))
+        pending = self.found(self.key(request, key))
         if pending is None:
             return self.page(request, self.template, status=404, invalid=True)
         wait = registration_confirm_wait(self.tournament)
@@ -168,7 +168,7 @@ class RegistrationConfirmView(MailedLinkMixin, View):
             registration = registration_confirm(pending=pending)
         except CheckInError as error:
             return self.page(request, self.template, status=400, error=str(error))
-        self.key_used()
+        self.key_used(request)
         confirmed_mail_queue(
             player=registration.player, language=pending.language, base=_base(request)
         )
@@ -190,12 +190,12 @@ class RegistrationWithdrawView(MailedLinkMixin, View):
         return self.page(request, self.template, player=thing, drawn=drawn)
 
     def post(self, request: HttpRequest, slug: str, key: str | None = None) -> HttpResponse:
-        player = self.found(self.key(key))
+        player = self.found(self.key(request, key))
         if player is None:
             return self.page(request, self.template, status=404, invalid=True)
         try:
             registration_withdraw(player=player)
         except CheckInError:
             return self.page(request, self.template, status=400, player=player, drawn=True)
-        self.key_used()
+        self.key_used(request)
         return self.page(request, self.template, player=player, withdrawn=True)
