@@ -180,3 +180,19 @@ def test_with_mail_the_tournaments_hour_counts_confirmations_not_posts(door, mai
     assert door.players.count() == 12  # the third holds no place, and may confirm later
     key = links[2].rstrip("/").rsplit("/", 1)[1]
     assert PendingRegistration.objects.filter(key=key_hash(key)).exists()
+
+
+@override_settings(
+    EMAIL_CONFIGURED=True, REGISTRATION_LIMIT_PER_ADDRESS=0, REGISTRATION_LIMIT_PER_TOURNAMENT=2
+)
+def test_a_refused_confirmation_uses_none_of_the_tournaments_hour(door, mailoutbox):
+    open_with(door, None)
+    for n, email in enumerate(("ich@example.org", "ICH+zwei@example.org", "du@example.org")):
+        post(door, f"Gast Nummer{n}", address=f"192.0.2.{n}", email=email)
+    first, same_mailbox, other = [LINK.search(m.body).group(0) for m in mailoutbox]
+    assert Client().post(first).status_code == 200
+    for _attempt in range(3):  # the mailbox has its player: refused, and counted nowhere
+        assert Client().post(same_mailbox).status_code == 400
+    assert Client().post(other).status_code == 200
+    assert door.players.count() == 12
+    assert refused(post(door, "Gast Nummer9", address="192.0.2.9", email="er@example.org"))

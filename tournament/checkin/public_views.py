@@ -34,7 +34,11 @@ from tournament.checkin.confirmation import (
 )
 from tournament.checkin.forms import RegistrationForm
 from tournament.checkin.jobs import confirm_mail_queue, confirmed_mail_queue
-from tournament.checkin.limits import registration_confirm_wait, registration_wait
+from tournament.checkin.limits import (
+    registration_confirm_wait,
+    registration_counted,
+    registration_wait,
+)
 from tournament.checkin.services import CheckInError, registration_add
 from tournament.models import Tournament
 from tournament.registration.services import PlayerError
@@ -85,7 +89,7 @@ class RegistrationView(PublicRegistrationMixin, View):
             return self.page(request, "registration.html", status=400, form=form)
         values = form.cleaned_data
         robot = bool(values.pop("website"))  # answered like a person, nothing stored
-        wait = registration_wait(request, self.tournament, takes_place=not (mail or robot))
+        wait = registration_wait(request, self.tournament)
         if wait:
             return self.too_many(request, wait)
         try:
@@ -102,6 +106,7 @@ class RegistrationView(PublicRegistrationMixin, View):
     def register(self, request: HttpRequest, values: dict[str, Any], *, mail: bool) -> None:
         if not mail:
             registration_add(tournament=self.tournament, **values)
+            registration_counted(self.tournament)
             return
         pending = registration_pending_add(
             tournament=self.tournament, language=translation.get_language(), **values
@@ -168,6 +173,7 @@ class RegistrationConfirmView(MailedLinkMixin, View):
             registration = registration_confirm(pending=pending)
         except CheckInError as error:
             return self.page(request, self.template, status=400, error=str(error))
+        registration_counted(self.tournament)
         self.key_used(request)
         confirmed_mail_queue(
             player=registration.player, language=pending.language, base=_base(request)
