@@ -113,6 +113,9 @@ def test_the_settings_keep_the_last_places_for_the_turnierleitung(door, boss):
     assert saved.status_code == 302
     door.refresh_from_db()
     assert (door.registration_limit, door.registration_reserved) == (12, 1)
+    assert boss.post(page_url, {**values, "registration_limit": "12"}).status_code == 302
+    door.refresh_from_db()
+    assert door.registration_reserved == 0  # left empty: every place by the form
 
 
 def test_past_the_forms_places_the_door_gives_the_kept_ones(door, helper):

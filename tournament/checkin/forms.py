@@ -35,8 +35,14 @@ class DoorSettingsForm(forms.ModelForm):
             "registration_reserved",
         )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration_reserved"].required = False  # empty: 0, all by the form
+
     def clean(self) -> dict[str, Any]:
         values = super().clean() or self.cleaned_data
+        if "registration_reserved" in values:
+            values["registration_reserved"] = values["registration_reserved"] or 0
         reserved, limit = values.get("registration_reserved"), values.get("registration_limit")
         if reserved and limit is None:
             message = gettext("Enter the number of places first: these are the last of them.")
