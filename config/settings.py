@@ -45,10 +45,12 @@ EMAIL_URL               the mail server, e.g. smtp+tls://USER:PASSWORD@mail.exam
 EMAIL_FROM              the sender of the mails (default turnier@localhost).
 REGISTRATION_CONFIRM_HOURS  hours a registration waits for its e-mail confirmation before it is
                         deleted (default 24).
-REGISTRATION_LIMIT_PER_ADDRESS  public registrations one visitor's address may send per hour
-                        (default 5; 0: no limit).
-REGISTRATION_LIMIT_PER_TOURNAMENT  public registrations one tournament takes per hour (default
-                        60; 0: no limit).
+REGISTRATION_LIMIT_PER_ADDRESS  public registrations one visitor may send per hour, an IPv4
+                        address or an IPv6 /64 (default 5; 0: no limit).
+REGISTRATION_LIMIT_PER_TOURNAMENT  public registrations that take a place in one tournament per
+                        hour (default 60; 0: no limit).
+REGISTRATION_LIMIT_PER_MAILBOX  with mail: players one mailbox may register in a tournament
+                        (default 1; 0: no limit).
 """
 
 from datetime import timedelta
@@ -107,6 +109,7 @@ if REGISTRATION_CONFIRM_HOURS < 1:
     raise ImproperlyConfigured("REGISTRATION_CONFIRM_HOURS must be 1 or more.")
 REGISTRATION_LIMIT_PER_ADDRESS = env_int("REGISTRATION_LIMIT_PER_ADDRESS", 5)
 REGISTRATION_LIMIT_PER_TOURNAMENT = env_int("REGISTRATION_LIMIT_PER_TOURNAMENT", 60)
+REGISTRATION_LIMIT_PER_MAILBOX = env_int("REGISTRATION_LIMIT_PER_MAILBOX", 1)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -18,11 +18,12 @@ def register(door, name: str, club: str = "", full: str = "0", **extra):
     return Client().post(url(door), values)
 
 
-def open_with(door, limit):
+def open_with(door, limit, reserved: int = 0):
     door_settings_save(
         tournament=door,
         entry_fee=door.entry_fee,
         check_in=True,
         registration_open=True,
         registration_limit=limit,
+        registration_reserved=reserved,
     )

@@ -75,7 +75,7 @@ def test_a_mailed_link_clicked_twice_at_once_registers_once(door):
     """The confirmation's key works once, also for two clicks at the same moment."""
     door.registration_open = True
     door.save(update_fields=["registration_open"])
-    pending, _key = registration_pending_add(
+    pending = registration_pending_add(
         tournament=door,
         name="Burgi Schex",
         club="",

@@ -80,8 +80,14 @@ ROLES = ("supervisor", "clerk", "staff", "user", "anonymous")
 REFUSED = (403, 404, 405)
 
 
-# Public pages reached only with the secret key of a mail (B's registrations): without it, 404.
-KEYED_PAGES = ("tournament:registration_confirm", "tournament:registration_withdraw")
+# Public pages reached only with the secret key of a mail (B's registrations), in the address
+# or in the session: without it, 404.
+KEYED_PAGES = (
+    "tournament:registration_confirm",
+    "tournament:registration_withdraw",
+    "tournament:registration_confirm_page",
+    "tournament:registration_withdraw_page",
+)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import connection, transaction
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from tests.sheets.fixtures import ruf
 from tournament.exchange.interchange.importer import tournament_import
@@ -130,6 +130,9 @@ ACCESS = {
     # linking an online registration to the register is the door's.
     "tournament:registration_confirm": PUBLIC,
     "tournament:registration_withdraw": PUBLIC,
+    # The same pages once the link's key is in the visitor's session (without it: 404).
+    "tournament:registration_confirm_page": PUBLIC,
+    "tournament:registration_withdraw_page": PUBLIC,
     "manage:registration_link": CLERK,
     # Totals per table (Summenliste, tournament/totals/): the clerks type them, the supervisor
     # switches a table between games and totals.
@@ -156,11 +159,31 @@ ACCESS = {
 HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
 
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
+# A mailed link's GET puts its key into the session and redirects to its page without the key;
+# that page is shown with the key in the session (a logged-in walker's session keeps the one its
+# GET of the link put there; an anonymous walker's requests have none) and refused without.
+MAILED_LINKS = {
+    "tournament:registration_confirm": "tournament:registration_confirm_page",
+    "tournament:registration_withdraw": "tournament:registration_withdraw_page",
+}
 REGISTRATION_PAGES = (
     "tournament:registration",
     "tournament:registration_confirm",
     "tournament:registration_withdraw",
+    "tournament:registration_confirm_page",
+    "tournament:registration_withdraw_page",
 )
+
+
+def public_page_shown(name: str, response) -> bool:
+    """A public page's GET answered as it should: shown, or for a mailed link the redirect to
+    its page without the key, and that page shown or, without a key in the session, refused."""
+    if name in MAILED_LINKS:
+        page = MAILED_LINKS[name]
+        return response.status_code == 302 and resolve(response.url).view_name == page
+    if name in MAILED_LINKS.values():
+        return response.status_code in (200, 404)
+    return response.status_code == 200
 
 
 def url_patterns(patterns=None, namespace="", kwargs=()):

@@ -1,11 +1,13 @@
 """The public registration confirmed by e-mail (when the installation sends mail, `EMAIL_URL`).
 
 A registration sent from the form is first a `PendingRegistration`: no player, no place. The
-mail to the address typed carries a link with a random key; following it (and confirming on
-the page it opens) makes the player, under the lock on the tournament that decides place or
-waiting list (`checkin.services.registration_add`), and the second mail carries the key of the
-withdrawal link. Without a confirmation the registration is deleted after
-`REGISTRATION_CONFIRM_HOURS` (by the next registration, and by `manage.py retention`).
+mail to the address typed (sent by a task worker, tournament/checkin/jobs.py, which makes the
+key) carries a link with a random key; following it (and confirming on the page it opens)
+makes the player, under the lock on the tournament that decides place or waiting list
+(`checkin.services.registration_add`, which also holds the limit of players per mailbox), and
+the second mail carries the key of the withdrawal link. Without a confirmation the
+registration is deleted after `REGISTRATION_CONFIRM_HOURS` (by the next registration, and
+by `manage.py retention`).
 
 Keys: 32 random bytes from `secrets` (43 characters in the link); only their SHA-256 is
 stored, so the database never holds a usable link, and a key is found by its hash (an
@@ -66,13 +68,13 @@ def registration_pending_add(
     email: str,
     full_name_public: bool,
     language: str,
-) -> tuple[models.PendingRegistration, str]:
-    """Keep a registration until its e-mail is confirmed; returns it and the key of the link
-    to mail. The expired ones go first."""
+) -> models.PendingRegistration:
+    """Keep a registration until its e-mail is confirmed. The expired ones go first. Its key
+    is a hash of a key nobody knows until the mail's task makes the one it mails."""
     registrations_expired_delete()
     if not tournament.registration_open or tournament.durchgaenge.exists():
         raise CheckInError(_("The registration for this tournament is closed."))
-    key, hashed = key_new()
+    _key, hashed = key_new()
     pending = models.PendingRegistration.objects.create(
         tournament=tournament,
         name=name,
@@ -82,7 +84,7 @@ def registration_pending_add(
         language=language,
         key=hashed,
     )
-    return pending, key
+    return pending
 
 
 def registration_pending_find(
@@ -94,10 +96,10 @@ def registration_pending_find(
     ).first()
 
 
-def registration_confirm(*, pending: models.PendingRegistration) -> tuple[Registration, str]:
-    """The registration confirmed: the player made (a place or the waiting list) and the
-    pending registration gone; returns it and the key of the withdrawal link to mail."""
-    key, hashed = key_new()
+def registration_confirm(*, pending: models.PendingRegistration) -> Registration:
+    """The registration confirmed: the player made (a place or the waiting list; at most
+    `REGISTRATION_LIMIT_PER_MAILBOX` players of the tournament per mailbox) and the pending
+    registration gone. The withdrawal key is made by the confirmation mail's task."""
     with transaction.atomic():
         deleted, _rows = models.PendingRegistration.objects.filter(pk=pending.pk).delete()
         if not deleted:
@@ -108,9 +110,9 @@ def registration_confirm(*, pending: models.PendingRegistration) -> tuple[Regist
             club=pending.club,
             email=pending.email,
             full_name_public=pending.publish_full_name,
-            withdraw_key=hashed,
+            per_mailbox=settings.REGISTRATION_LIMIT_PER_MAILBOX,
         )
-    return registration, key
+    return registration
 
 
 def player_by_withdraw_key(*, tournament: models.Tournament, key: str) -> models.Player | None:

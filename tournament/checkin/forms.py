@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Payment, Tournament
@@ -26,7 +27,30 @@ class DoorSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ("entry_fee", "check_in", "registration_open", "registration_limit")
+        fields = (
+            "entry_fee",
+            "check_in",
+            "registration_open",
+            "registration_limit",
+            "registration_reserved",
+        )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration_reserved"].required = False  # empty: 0, all by the form
+
+    def clean(self) -> dict[str, Any]:
+        values = super().clean() or self.cleaned_data
+        if "registration_reserved" in values:
+            values["registration_reserved"] = values["registration_reserved"] or 0
+        reserved, limit = values.get("registration_reserved"), values.get("registration_limit")
+        if reserved and limit is None:
+            message = gettext("Enter the number of places first: these are the last of them.")
+            self.add_error("registration_reserved", message)
+        elif reserved and limit is not None and reserved > limit:
+            message = gettext("At most as many as there are places (%(limit)s).")
+            self.add_error("registration_reserved", message % {"limit": limit})
+        return values
 
 
 class LateArrivalForm(forms.Form):

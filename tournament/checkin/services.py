@@ -20,6 +20,7 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.checkin.mailbox import mailbox_of
 from tournament.registration.services import player_create
 from tournament.registration.waiting import places_taken, waiting_list, waiting_move_up
 from tournament.scorekeeping.changes import public_pages_changed
@@ -62,11 +63,12 @@ def player_check_in(
         raise CheckInError(_("Choose how the Startgeld is paid."))
     if player.withdrawn:
         raise CheckInError(_("%(name)s has withdrawn.") % {"name": player.name})
-    if player.waiting_since is not None:
-        raise CheckInError(_("%(name)s is on the waiting list.") % {"name": player.name})
     tournament = player.tournament
     with transaction.atomic():
+        if player.waiting_since is not None and not _place_free(tournament):
+            raise CheckInError(_("%(name)s is on the waiting list.") % {"name": player.name})
         done = models.Player.objects.filter(pk=player.pk, checked_in_at__isnull=True).update(
+            waiting_since=None,
             checked_in_at=timezone.now(),
             checked_in_by=user,
             payment=payment,
@@ -76,6 +78,15 @@ def player_check_in(
         if not done:
             raise CheckInError(_who_and_when(player))
     return player
+
+
+def _place_free(tournament: models.Tournament) -> bool:
+    """A place under the limit is free (the tournament locked until the transaction ends): the
+    door gives it to a player on the waiting list who is checked in, the places only the
+    Turnierleitung gives (`registration_reserved`) among them."""
+    locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
+    limit = locked.registration_limit
+    return limit is None or places_taken(locked) < limit
 
 
 def late_arrival_check_in(
@@ -133,6 +144,7 @@ def registration_add(
     email: str = "",
     full_name_public: bool = False,
     withdraw_key: str = "",
+    per_mailbox: int = 0,
 ) -> Registration:
     """A player's own registration on the public form: a place, or the waiting list once the
     places are taken (decided under a lock on the tournament, so that two registrations at
@@ -140,13 +152,19 @@ def registration_add(
     the publication choice for this tournament) and belongs to no person of the register until
     the organiser confirms one (`persons.services.person_candidates`): a stranger typing a
     known name neither joins that person's results nor changes what the register holds.
-    `withdraw_key`: the hash of the key of the withdrawal link mailed to the player."""
+    `withdraw_key`: the hash of the key of the withdrawal link mailed to the player.
+    `per_mailbox`: at most this many players of the tournament (not withdrawn) with the
+    e-mail's mailbox (`mailbox_of`; 0: no limit), for a registration whose e-mail is proven.
+    The last `registration_reserved` places are not the form's: past the others, a
+    registration goes onto the waiting list, and the Turnierleitung gives those places."""
     with transaction.atomic():
         locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not locked.registration_open or locked.durchgaenge.exists():
             raise CheckInError(_("The registration for this tournament is closed."))
+        if per_mailbox and email:
+            _mailbox_check(locked, email, per_mailbox)
         limit = locked.registration_limit
-        full = limit is not None and places_taken(locked) >= limit
+        full = limit is not None and places_taken(locked) >= limit - locked.registration_reserved
         player = player_create(tournament=locked, name=name, club=club, register=False)
         now = timezone.now()
         player.registered_online_at, player.email = now, email.strip()
@@ -164,6 +182,21 @@ def registration_add(
         )
         player.refresh_from_db()
     return Registration(player=player, waiting=waiting_position(player))
+
+
+def _mailbox_check(tournament: models.Tournament, email: str, limit: int) -> None:
+    mailbox = mailbox_of(email)
+    emails = tournament.players.filter(withdrawn=False).exclude(email="")
+    count = sum(mailbox_of(other) == mailbox for other in emails.values_list("email", flat=True))
+    if count >= limit:
+        raise CheckInError(
+            _(
+                "As many players as one e-mail address may register (%(limit)s) are registered "
+                "for this tournament with this address already. Please register with an address "
+                "of your own, or ask the Turnierleitung."
+            )
+            % {"limit": limit}
+        )
 
 
 def waiting_position(player: models.Player) -> int | None:
@@ -184,12 +217,15 @@ def door_settings_save(
     check_in: bool,
     registration_open: bool,
     registration_limit: int | None,
+    registration_reserved: int = 0,
 ) -> list[models.Player]:
     """Store the door's settings; a limit raised (or dropped) moves waiting players up."""
     tournament.entry_fee, tournament.check_in = entry_fee, check_in
     tournament.registration_open = registration_open
     tournament.registration_limit = registration_limit
+    tournament.registration_reserved = registration_reserved
     fields = ["entry_fee", "check_in", "registration_open", "registration_limit"]
+    fields.append("registration_reserved")
     with transaction.atomic():
         tournament.save(update_fields=fields)
         public_pages_changed(tournament.pk)

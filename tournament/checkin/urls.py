@@ -34,6 +34,17 @@ public = [
         public_views.RegistrationConfirmView.as_view(),
         name="registration_confirm",
     ),
+    # The mailed links' pages once the key is in the session (public_views.MailedLinkMixin).
+    path(
+        PUBLIC + "anmeldung/bestaetigen/",
+        public_views.RegistrationConfirmView.as_view(),
+        name="registration_confirm_page",
+    ),
+    path(
+        PUBLIC + "anmeldung/abmelden/",
+        public_views.RegistrationWithdrawView.as_view(),
+        name="registration_withdraw_page",
+    ),
     path(
         PUBLIC + "anmeldung/abmelden/<str:key>/",
         public_views.RegistrationWithdrawView.as_view(),

@@ -35,7 +35,7 @@ from tournament.persons.services import (
     registrations_to_link,
 )
 from tournament.registration.services import PlayerError
-from tournament.registration.waiting import waiting_list
+from tournament.registration.waiting import places_taken, waiting_list
 from tournament.scorekeeping.amounts import money
 from tournament.web.access import CLERK, TournamentMixin
 from tournament.web.form_errors import form_errors_add
@@ -56,6 +56,12 @@ def door_players(tournament: Tournament, query: str) -> QuerySet[Player]:
         for word in query.split()[:5]:
             players = players.filter(Q(name__icontains=word) | Q(club__icontains=word))
     return players.order_by("waiting_since", "checked_in_at", "start_number")
+
+
+def place_free(tournament: Tournament) -> bool:
+    """A place is free under the limit: a player on the waiting list checked in takes it."""
+    limit = tournament.registration_limit
+    return limit is None or places_taken(tournament) < limit
 
 
 class CheckInView(TournamentMixin, TemplateView):
@@ -83,6 +89,7 @@ class CheckInView(TournamentMixin, TemplateView):
             late=kwargs.pop("late", None) or LateArrivalForm(),
             payments=Payment,
             to_link=registrations_to_link(self.tournament),
+            place_free=place_free(self.tournament),
             **kwargs,
         )
 

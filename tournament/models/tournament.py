@@ -219,6 +219,16 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Registrations beyond this go onto the waiting list; empty: no limit."),
     )
+    registration_reserved = models.PositiveIntegerField(
+        _("last places only through the Turnierleitung"),
+        default=0,
+        help_text=_(
+            "Of the places, this many last ones are not given by the public form: past the "
+            "others, registrations go onto the waiting list, and the Turnierleitung gives these "
+            "places (a player on the waiting list checked in at the door takes a free one). "
+            "0: all places by the form."
+        ),
+    )
     # Its seasons: `Season.tournaments` (related name `seasons`; a tournament may count in
     # several). The `generation` its season results were written at (tournament/seasons/
     # services.py), shared by all its seasons.

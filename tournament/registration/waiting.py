@@ -24,7 +24,9 @@ def waiting_list(tournament: models.Tournament) -> QuerySet[models.Player]:
 
 def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
     """Give the places free under the limit to the first players waiting, until the first
-    draw (then the supervisor registers a player who moves up); returns them."""
+    draw (then the supervisor registers a player who moves up); returns them. The last
+    `registration_reserved` places are the Turnierleitung's to give (at the door), so these
+    stay free."""
     with transaction.atomic():
         locked = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         if locked.durchgaenge.exists():
@@ -32,7 +34,8 @@ def waiting_move_up(tournament: models.Tournament) -> list[models.Player]:
         limit = locked.registration_limit
         waiting = list(waiting_list(locked))
         if limit is not None:
-            waiting = waiting[: max(0, limit - places_taken(locked))]
+            free = limit - locked.registration_reserved - places_taken(locked)
+            waiting = waiting[: max(0, free)]
         if waiting:
             models.Player.objects.filter(pk__in=[p.pk for p in waiting]).update(waiting_since=None)
             public_pages_changed(tournament.pk)

@@ -11,6 +11,11 @@ counter lives in the cache given: the public pages' render limit uses the per-pr
 cache (tournament/web/page_cache.py), the public registration the cache every worker shares
 (tournament/checkin/limits.py). `address_key` names a visitor by the address
 `client_address` finds behind our proxies, hashed so that no address is kept in the cache.
+
+`source_of` is what a limit on people counts as one visitor: an IPv4 address, or the /64
+network of an IPv6 address (a line, a household or a server is given a whole /64 and picks any
+address in it at will); an IPv4 address written as IPv6 (`::ffff:192.0.2.1`) is that IPv4
+address. `window_count` reads a window's count without adding to it.
 """
 
 from __future__ import annotations
@@ -31,10 +36,38 @@ def address_key(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()[:32]
 
 
+def source_of(address: str) -> str:
+    """The visitor a limit counts: the IPv4 address, or the IPv6 address's /64 network."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def source_key(request) -> str:
+    """The visitor's source (`source_of` the address behind our proxies), hashed."""
+    return address_key(source_of(client_address(request)))
+
+
+def _window_key(name: str, seconds: int, now: float) -> str:
+    return f"{name}:{int(now // seconds)}"
+
+
+def window_count(cache: BaseCache, name: str, seconds: int) -> tuple[int, int]:
+    """The hits on `name` in this window of `seconds`, not counting one: (hits, seconds left)."""
+    now = time.time()
+    return cache.get(_window_key(name, seconds, now), 0), max(1, seconds - int(now % seconds))
+
+
 def window_hit(cache: BaseCache, name: str, seconds: int) -> tuple[int, int]:
     """Count a hit on `name` in this window of `seconds`: (hits so far, seconds left)."""
     now = time.time()
-    key = f"{name}:{int(now // seconds)}"
+    key = _window_key(name, seconds, now)
     cache.add(key, 0, timeout=2 * seconds)
     try:
         count = cache.incr(key)
