@@ -247,6 +247,9 @@ def test_points_for_a_player_who_is_not_seated_refuse_the_file(example_document)
             lambda d: d["players"][0].update(club="a\x00b"), "players[0].club", id="nul-in-club"
         ),
         pytest.param(
+            lambda d: d["players"][1].update(name="Anna \ud800"), "players[1].name", id="surrogate"
+        ),
+        pytest.param(
             lambda d: d["durchgaenge"][0]["tables"][0].update(number=10**12),
             "durchgaenge[0].tables[0].number",
             id="huge-table-number",
