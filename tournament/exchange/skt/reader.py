@@ -15,6 +15,7 @@ from pathlib import Path
 from django.utils.translation import gettext as _
 
 from tournament.exchange.skt.problems import SktError, SktProblems
+from tournament.web.names import name_normal
 
 SCHEMA_VERSION = "3"
 SEATS = "ABCD"
@@ -51,7 +52,7 @@ class Address:
     @property
     def name(self) -> str:
         """The name as the register writes it: given name first."""
-        return f"{self.vorname.strip()} {self.nachname.strip()}".strip()
+        return name_normal(f"{self.vorname.strip()} {self.nachname.strip()}")
 
 
 @dataclass(frozen=True)
