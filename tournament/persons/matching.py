@@ -62,13 +62,13 @@ NICKNAMES: dict[str, str] = {
 }
 
 
-#: Cyrillic and Greek letters that look like Latin ones (or whose capitals do: Н, В, Κ), folded
-#: to the Latin letter. The table is of lower case without accents: it is applied to `key`.
+#: Cyrillic and Greek letters that look like Latin ones (or whose capitals do: Н, В, Κ), each
+#: followed by that Latin letter. Lower case without accents: the table is applied to `key`.
 #: Unicode's list of confusables holds many more; these are the ones keyboards of the
 #: neighbours' scripts type into a Bavarian name.
 LOOKALIKES = str.maketrans(
-    "авсԁеһніјкӏморшѕтԝхуүѵαβεηικμνοπρτυχζϲ",
-    "abcdehhijklmopwstwxyyvabehikmnoprtyxzc",
+    "авсԁеһніјкӏморѕтԝхуүѵαβεηικμνορτυχζϲ",  # Cyrillic, Greek
+    "abcdehhijklmopstwxyyvabehikmnoptyxzc",
 )
 
 
