@@ -53,6 +53,7 @@ SLOW_MODULES = {
     "scoring/test_scoring_properties.py",
     "sheets/test_concurrent_entry.py",
     "sheets/test_fuzz_entry.py",
+    "phones/test_phone_hostile_values.py",
     "checkin/test_door_races.py",
     "seasons/test_season_many.py",
 }

@@ -247,6 +247,15 @@ def test_points_for_a_player_who_is_not_seated_refuse_the_file(example_document)
             lambda d: d["players"][0].update(club="a\x00b"), "players[0].club", id="nul-in-club"
         ),
         pytest.param(
+            lambda d: d["players"][1].update(name="Anna \ud800"), "players[1].name", id="surrogate"
+        ),
+        pytest.param(
+            lambda d: d["players"][2].update(name="\u200b\u200c"), "players[2].name", id="invisible"
+        ),
+        pytest.param(
+            lambda d: d["players"][2].update(name="\u200b\u0301"), "players[2].name", id="mark-only"
+        ),
+        pytest.param(
             lambda d: d["durchgaenge"][0]["tables"][0].update(number=10**12),
             "durchgaenge[0].tables[0].number",
             id="huge-table-number",
@@ -275,3 +284,12 @@ def test_json_nested_too_deeply_is_refused_without_a_traceback(db):
     with translation.override("en"), pytest.raises(InterchangeError) as caught:
         tournament_import("[" * 100_000 + "]" * 100_000)
     assert "nested too deeply" in str(caught.value)
+
+
+def test_imported_names_are_composed_without_invisible_characters_at_their_ends(
+    example_document,
+):
+    doc = copy.deepcopy(example_document)
+    doc["players"][0].update(name="\ufeffJo\u0308rg Weiß\u200b")
+    tournament = tournament_import(doc)
+    assert tournament.players.filter(name="J\u00f6rg Weiß").count() == 1

@@ -7,8 +7,8 @@ an anonymous visitor, a table's phone that typed the PIN and keeps the sheet, a 
 supervisor. For every page hypothesis draws a query string and a changed copy of the form the
 page itself sends (`post_data` of the access walk), and for the phone's JSON endpoints a body:
 NUL bytes, numbers of 5,000 digits and numbers beyond the database's columns, digits that are
-not ASCII (², ١٢), long strings, NaN and Infinity, deep nesting, empty values and wrong types
-(a field sent twice, a list or an object where a number or a text belongs).
+not ASCII (², ١٢), long strings, lone surrogates, NaN and Infinity, deep nesting, empty values
+and wrong types (a field sent twice, a list or an object where a number or a text belongs).
 
 Each request runs in a savepoint that is rolled back, with every row of the tournament app
 hashed before and after (tests/web/test_access_walk.py `snapshot`). The one row a refusal may
@@ -110,6 +110,8 @@ RAW_BODIES = [
     '{"key": "a\\u0000b", "number": 5, "code": "r e 1 3 +", "version": 0}',
     '{"key": "c", "number": 5, "code": "r e 1 3 +\\u0000", "version": 0}',
     '{"take": true, "\\u0000": 1}',
+    '{"key": "\\ud800", "number": 5, "code": "r e 1 3 +", "version": 0}',
+    '{"key": "s", "number": 5, "code": "r e 1 3 +\\udfff", "version": 0}',
     "[1, 2]",
     '"text"',
     "17",

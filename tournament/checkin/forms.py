@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Payment, Tournament
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
+from tournament.web.names import name_clean
 
 
 class DoorSettingsForm(forms.ModelForm):
@@ -92,7 +93,7 @@ class RegistrationForm(forms.Form):
             )
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
+        name = name_clean(" ".join(self.cleaned_data["name"].split()), field=_("Name"))
         if not name:
             raise forms.ValidationError(_("Enter your name."))
         return name

@@ -3,7 +3,11 @@
 Plain Python, no Django. A *key* is a name or club made comparable (case, accents, ß, spaces and
 punctuation folded away). Two persons *match* when name and club keys are equal; they are
 *likely duplicates* when they share the club key and their names differ only by a Bavarian
-nickname (Sepp = Josef) or by a typing slip (edit distance of at most 2, or 1 in short names).
+nickname (Sepp = Josef), by a typing slip (edit distance of at most 2, or 1 in short names) or by
+look-alike letters of another script ("Jоsef" with a Cyrillic о is "Josef": `LOOKALIKES`).
+
+A name *mixes scripts* when its letters come from more than one script (Latin and Cyrillic in
+"Jоsef"): the register's duplicate check points such names out (`scripts_mixed`).
 """
 
 from __future__ import annotations
@@ -58,6 +62,16 @@ NICKNAMES: dict[str, str] = {
 }
 
 
+#: Cyrillic and Greek letters that look like Latin ones (or whose capitals do: Н, В, Κ), each
+#: followed by that Latin letter. Lower case without accents: the table is applied to `key`.
+#: Unicode's list of confusables holds many more; these are the ones keyboards of the
+#: neighbours' scripts type into a Bavarian name.
+LOOKALIKES = str.maketrans(
+    "авсԁеһніјкӏморѕтԝхуүѵαβεηικμνορτυχζϲ",  # Cyrillic, Greek
+    "abcdehhijklmopstwxyyvabehikmnoptyxzc",
+)
+
+
 def key(text: str) -> str:
     """`text` folded for comparing: lower case, umlauts as ae/oe/ue, ß as ss, other accents
     dropped, everything but letters and digits as single spaces."""
@@ -69,8 +83,36 @@ def key(text: str) -> str:
 
 
 def name_canonical(name: str) -> str:
-    """The name's key with each nickname replaced by its given name."""
-    return " ".join(NICKNAMES.get(word, word) for word in key(name).split())
+    """The name's key, look-alike letters of other scripts as the Latin ones, with each
+    nickname replaced by its given name."""
+    folded = key(name).translate(LOOKALIKES)
+    return " ".join(NICKNAMES.get(word, word) for word in folded.split())
+
+
+#: Scripts that one name rightly writes together: Japanese (Han, Hiragana, Katakana), Korean.
+SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK", "BOPOMOFO": "CJK"}
+#: Words of a character's Unicode name that say how it is written, not in which script.
+SCRIPT_PREFIXES = ("FULLWIDTH ", "HALFWIDTH ", "SMALL ", "MODIFIER ")
+
+
+def _script(char: str) -> str:
+    """The script of a letter, as the first word of its Unicode name says ("LATIN",
+    "CYRILLIC", "GREEK", "MATHEMATICAL" for 𝐀, …), or "" for a character that is no letter or
+    has no name."""
+    if not unicodedata.category(char).startswith("L"):
+        return ""
+    name = unicodedata.name(char, "")
+    for prefix in SCRIPT_PREFIXES:
+        name = name.removeprefix(prefix)
+    script = name.split(" ", 1)[0]
+    return SCRIPT_FAMILIES.get(script, script)
+
+
+def scripts_mixed(name: str) -> list[str]:
+    """The scripts of a name's letters when there are more than one (["CYRILLIC", "LATIN"] for
+    "Jоsef" with a Cyrillic о), else []: such a name may be typed to look like another."""
+    scripts = {_script(char) for char in name} - {""}
+    return sorted(scripts) if len(scripts) > 1 else []
 
 
 def edit_distance(a: str, b: str) -> int:

@@ -19,10 +19,12 @@ from tournament.persons.matching import (
     key,
     name_canonical,
     same,
+    scripts_mixed,
     similar_to,
 )
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.web.form_errors import ServiceError
+from tournament.web.names import name_normal, name_problem
 
 NAME_LENGTH = 200
 CLUB_LENGTH = 200
@@ -73,11 +75,20 @@ def persons_duplicates(*, organiser: models.Organiser) -> list[tuple[models.Pers
     return [(persons[a.id], persons[b.id]) for a, b in pairs]
 
 
+def persons_scripts_mixed(*, organiser: models.Organiser) -> list[tuple[models.Person, list[str]]]:
+    """The register's persons whose names mix scripts (`matching.scripts_mixed`), each with
+    the scripts of its letters."""
+    persons = organiser.persons.filter(erased_at__isnull=True).order_by("name", "pk")
+    return [(person, scripts) for person in persons if (scripts := scripts_mixed(person.name))]
+
+
 def _checked(*, name: str, club: str, email: str, phone: str, publication: str) -> dict[str, str]:
     errors: dict[str, list[str]] = {}
-    name, club, email, phone = name.strip(), club.strip(), email.strip(), phone.strip()
+    name, club, email, phone = name_normal(name), club.strip(), email.strip(), phone.strip()
     if not name:
         errors["name"] = [_("Enter the person's name.")]
+    elif problem := name_problem(name, field=_("Name")):
+        errors["name"] = [problem]
     elif len(name) > NAME_LENGTH:
         errors["name"] = [_("The name is longer than %(n)s characters.") % {"n": NAME_LENGTH}]
     if len(club) > CLUB_LENGTH:

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
@@ -27,6 +28,7 @@ from tournament.persons.services import (
     person_update,
     persons_duplicates,
     persons_find,
+    persons_scripts_mixed,
     persons_similar,
 )
 from tournament.web.access import TournamentMixin
@@ -97,14 +99,41 @@ class PersonEditView(OrganiserMixin, FormView):
         return redirect("manage:person", organiser=self.organiser.slug, pk=person.pk)
 
 
+#: The scripts a name most often mixes, by their names in Unicode.
+SCRIPTS = {
+    "LATIN": gettext_lazy("Latin"),
+    "CYRILLIC": gettext_lazy("Cyrillic"),
+    "GREEK": gettext_lazy("Greek"),
+    "MATHEMATICAL": gettext_lazy("mathematical letters"),
+}
+
+
 class DuplicatesView(OrganiserMixin, TemplateView):
-    """Pairs of persons that are probably one: merge them, or leave them apart."""
+    """Pairs of persons that are probably one: merge them, or leave them apart. Names that mix
+    scripts ("Jоsef" with a Cyrillic о) are pointed out, in a pair and in a list of their own."""
 
     template_name = TEMPLATES + "duplicates.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        pairs = persons_duplicates(organiser=self.organiser)
-        return super().get_context_data(pairs=pairs, **kwargs)
+        mixed = {
+            person.pk: (person, self.mixed_note(person, scripts))
+            for person, scripts in persons_scripts_mixed(organiser=self.organiser)
+        }
+        pairs = [
+            (a, b, [mixed[p.pk][1] for p in (a, b) if p.pk in mixed])
+            for a, b in persons_duplicates(organiser=self.organiser)
+        ]
+        return super().get_context_data(pairs=pairs, mixed=list(mixed.values()), **kwargs)
+
+    @staticmethod
+    def mixed_note(person: Person, scripts: list[str]) -> str:
+        names = ", ".join(str(SCRIPTS.get(script, script.capitalize())) for script in scripts)
+        return _(
+            "“%(name)s” mixes scripts (%(scripts)s): letters that look alike may hide another name."
+        ) % {
+            "name": person.name,
+            "scripts": names,
+        }
 
 
 class PersonMergeView(OrganiserMixin, View):

@@ -31,6 +31,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from openpyxl import load_workbook
 
+from tournament.web.names import name_normal, name_problem
+
 MAX_BYTES = 1_000_000
 MAX_UNPACKED = 10_000_000
 MAX_LINES = 5000
@@ -299,10 +301,13 @@ def _row_read(result: PlayerList, line: int, cells: list[str], columns: dict[str
         return cells[index].strip() if index is not None and index < len(cells) else ""
 
     name = cell("name") or " ".join(filter(None, (cell("first_name"), cell("last_name"))))
+    name = name_normal(name)  # NFC, no invisible characters at the ends (tournament/web/names.py)
     club, number_text = cell("club"), cell("start_number")
     errors = []
     if not name:
         errors.append(LineError(line, _("name missing")))
+    elif problem := name_problem(name, field=_("Name")):
+        errors.append(LineError(line, problem))
     elif len(name) > NAME_LENGTH:
         errors.append(LineError(line, _("the name is longer than 200 characters")))
     if len(club) > CLUB_LENGTH:

@@ -28,6 +28,7 @@ from tournament.registration.player_import import LineError, PlayerRow
 from tournament.registration.waiting import waiting_move_up
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.web.form_errors import ServiceError
+from tournament.web.names import name_normal, name_problem
 
 
 class PlayerError(ServiceError):
@@ -99,9 +100,12 @@ def _number_taken_error(
 
 
 def _check_name(name: str) -> str:
-    name = name.strip()
+    """The name as every name enters (tournament/web/names.py), or `PlayerError`."""
+    name = name_normal(name)
     if not name:
         raise PlayerError({"name": [_("Enter the player's name.")]})
+    if problem := name_problem(name, field=_("Name")):
+        raise PlayerError({"name": [problem]})
     return name
 
 

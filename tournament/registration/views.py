@@ -4,7 +4,6 @@ the clerks."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import astuple
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
@@ -28,11 +27,11 @@ from tournament.registration.forms import (
     PlayerListForm,
     TournamentForm,
 )
+from tournament.registration.import_drafts import draft_drop, draft_keep, draft_rows
 from tournament.registration.listings import PlayerTable
 from tournament.registration.members import clerk_add, clerk_remove
 from tournament.registration.player_import import (
     MAX_BYTES,
-    PlayerRow,
     errors_shown,
     player_list_read,
 )
@@ -270,7 +269,8 @@ class StartCardsView(TournamentMixin, View):
 
 
 class PlayersImportView(TournamentMixin, FormView):
-    """Upload a list and see what would be created; the checked rows wait in the session."""
+    """Upload a list and see what would be created; the checked rows wait as a stored upload
+    (`import_drafts`: the session holds no name)."""
 
     form_class = PlayerListForm
     template_name = TEMPLATES + "import.html"
@@ -282,13 +282,13 @@ class PlayersImportView(TournamentMixin, FormView):
         plan = players_import_preview(tournament=self.tournament, rows=parsed.rows)
         errors, more_errors = errors_shown(sorted(parsed.errors + plan.errors))
         token = ""
-        self.request.session.pop(self.session_key, None)
+        draft_drop(self.request.session.pop(self.session_key, None))
         if not errors and plan.rows:
             token = secrets.token_urlsafe(12)
             self.request.session[self.session_key] = {
                 "tournament": self.tournament.pk,
                 "token": token,
-                "rows": [astuple(row) for row in parsed.rows],
+                **draft_keep(parsed.rows),
             }
         context = self.get_context_data(
             plan=plan,
@@ -309,20 +309,20 @@ class PlayersImportConfirmView(TournamentMixin, View):
 
     def post(self, request, slug):
         stored = request.session.get(PlayersImportView.session_key) or {}
-        if (stored.get("tournament"), stored.get("token")) != (
+        rows = draft_rows(stored)
+        if rows is None or (stored.get("tournament"), stored.get("token")) != (
             self.tournament.pk,
             request.POST.get("token"),
         ):
             messages.error(request, _("The preview is no longer valid: upload the list again."))
             return redirect("manage:players_import", slug=slug)
-        rows = [PlayerRow(*row) for row in stored["rows"]]
         try:
             players = players_import(tournament=self.tournament, rows=rows)
         except PlayerError as exc:
             for message in exc.errors["file"]:
                 messages.error(request, message)
             return redirect("manage:players_import", slug=slug)
-        del request.session[PlayersImportView.session_key]
+        draft_drop(request.session.pop(PlayersImportView.session_key))
         n = len(players)
         messages.success(
             request, ngettext("%(n)s player imported.", "%(n)s players imported.", n) % {"n": n}

@@ -5,7 +5,9 @@ in a request is refused before any view (tournament/web/middleware.py).
 Hostile values this guards against: digits that are not ASCII (`"²".isdigit()` is true, but
 `int("²")` fails), numbers of thousands of digits (Python refuses to convert more than 4,300),
 JSON's NaN, Infinity and 1e400 (which `json.loads` accepts), nesting deep enough to exhaust the
-recursion limit, and a list or an object where a number or a text belongs.
+recursion limit, a list or an object where a number or a text belongs, and a lone surrogate
+(`"\\ud800"`): JSON's escapes let a text name half of a UTF-16 pair, which `json.loads` keeps as
+a character no database, file or page can encode.
 """
 
 from __future__ import annotations
@@ -70,8 +72,9 @@ def json_object(raw: bytes, kinds: dict[str, tuple[type, ...]]) -> dict[str, Any
         raise BadInput(_("The request is no valid JSON.")) from None
     if not isinstance(data, dict):
         raise BadInput(_("The request must be a JSON object."))
-    if _has_nul(data):
-        raise BadInput(_("The request contains a NUL character, which no text may contain."))
+    problem = _bad_character(data)
+    if problem is not None:
+        raise BadInput(problem)
     for name, allowed in kinds.items():
         value = data.get(name)
         if value is None:
@@ -87,16 +90,26 @@ def _kind(allowed: tuple[type, ...]) -> str:
     return _("must be a whole number") if int in allowed else _("must be text")
 
 
-def _has_nul(value: object) -> bool:
-    """Whether a NUL character is in any text or key of `value` (a value of `json.loads`,
-    nested no deeper than it could parse)."""
+#: Half of a UTF-16 pair: JSON's "\\ud800" alone; no database, file or page can encode it.
+SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _bad_character(value: object) -> str | None:
+    """Why a text or key of `value` (a value of `json.loads`, nested no deeper than it could
+    parse) cannot be used: it holds a NUL character or a lone surrogate; None when none does."""
     pending = [value]
     while pending:
         item = pending.pop()
-        if isinstance(item, str) and "\x00" in item:
-            return True
-        if isinstance(item, dict):
+        if isinstance(item, str):
+            if "\x00" in item:
+                return _("The request contains a NUL character, which no text may contain.")
+            if SURROGATES.search(item):
+                return _(
+                    "The request contains a character that is no Unicode character (half of "
+                    "a UTF-16 pair). Nothing was saved."
+                )
+        elif isinstance(item, dict):
             pending += [*item.keys(), *item.values()]
         elif isinstance(item, list):
             pending += item
-    return False
+    return None

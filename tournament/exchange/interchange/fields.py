@@ -20,6 +20,7 @@ from tournament.exchange.interchange.numbers import (
     shown,
 )
 from tournament.exchange.interchange.problems import Problems
+from tournament.web.raw_input import SURROGATES
 
 TEXT_LIMITS = {
     "id": 40,
@@ -64,8 +65,8 @@ class FieldReader:
     def take(self, obj: dict, key: str, kind: str, path: str, *, required: bool = False) -> Any:
         """obj[key] if it has the right kind; MISSING (and a problem if required) otherwise.
 
-        Text is at most `TEXT_LIMITS[key]` (default 200) characters and holds no NUL; numbers
-        lie within what the database stores.
+        Text is at most `TEXT_LIMITS[key]` (default 200) characters and holds no NUL and no lone
+        surrogate; numbers lie within what the database stores.
         """
         where = f"{path}.{key}" if path else key
         if key not in obj or obj[key] is None:
@@ -86,6 +87,9 @@ class FieldReader:
                 return MISSING
             if "\x00" in value:
                 self.problems.add(where, _("must not contain NUL characters"))
+                return MISSING
+            if SURROGATES.search(value):  # JSON's "\\ud800" alone: no database stores it
+                self.problems.add(where, _("holds half of a UTF-16 pair, which is no character"))
                 return MISSING
         if kind == "number" and not self.in_range(value, NUMBER_RANGE, where):
             return MISSING

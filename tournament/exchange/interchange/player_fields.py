@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournament.exchange.interchange.document import DocPlayer
 from tournament.exchange.interchange.fields import MISSING, FieldReader
+from tournament.web.names import name_normal, name_problem
 
 PERSON_KEY_LENGTH = 64
 
@@ -24,8 +25,11 @@ def read_players(r: FieldReader, data: dict) -> list[DocPlayer]:
             continue
         ident = r.ident(obj, "id", p, required=True)
         name = r.take(obj, "name", "text", p, required=True)
-        if name is not MISSING and not name.strip():
+        name = name if name is MISSING else name_normal(name)  # as every name enters
+        if name is not MISSING and not name:
             r.problems.add(f"{p}.name", _("must not be empty"))
+        elif name is not MISSING and (problem := name_problem(name, field=_("Name"))):
+            r.problems.add(f"{p}.name", problem)
         club = r.take(obj, "club", "text", p)
         replaces = r.ident(obj, "replaces", p)
         person = r.take(obj, "person", "text", p)

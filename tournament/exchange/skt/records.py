@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from tournament.web.names import name_normal
+
 
 @dataclass(frozen=True)
 class Address:
@@ -18,7 +20,7 @@ class Address:
     @property
     def name(self) -> str:
         """The name as the register writes it: given name first."""
-        return f"{self.vorname.strip()} {self.nachname.strip()}".strip()
+        return name_normal(f"{self.vorname.strip()} {self.nachname.strip()}")
 
 
 @dataclass(frozen=True)
