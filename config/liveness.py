@@ -37,17 +37,18 @@ _beating: list[int] = []
 
 
 def beats_start(*, on_orphaned: Callable[[], None] | None = None) -> int:
-    """Start beating to the supervisor named by the environment (if any) and watching it.
-    Returns the supervisor's pid (the parent process at the start)."""
-    parent = os.getppid()
+    """Start beating to the supervisor named by the environment and watching it. Returns the
+    supervisor's pid (the parent process at the start), or 0 for a worker started without one
+    (by hand, by systemd): it beats to nobody and outlives whoever started it."""
+    value = os.environ.get(BEAT_FD, "")
+    if not value.isdecimal():
+        return 0
+    fd, parent = int(value), os.getppid()
     _beating.append(os.getpid())
     if on_orphaned is not None:
         _on_orphaned.append(on_orphaned)
-    value = os.environ.get(BEAT_FD, "")
-    fd = int(value) if value.isdecimal() else None
-    if fd is not None:
-        with contextlib.suppress(OSError):
-            os.set_blocking(fd, False)  # a supervisor that does not read never blocks the beat
+    with contextlib.suppress(OSError):
+        os.set_blocking(fd, False)  # a supervisor that does not read never blocks the beat
     thread = threading.Thread(target=_beat, args=(fd, parent), name="worker-beat", daemon=True)
     thread.start()
     return parent
@@ -58,18 +59,17 @@ def orphaned(parent: int) -> bool:
     return os.getppid() != parent
 
 
-def _beat(fd: int | None, parent: int) -> None:
+def _beat(fd: int, parent: int) -> None:
     main = threading.main_thread()
     while main.is_alive():
         if orphaned(parent):
             end_now(f"its supervisor (pid {parent}) is gone")
-        if fd is not None:
-            try:
-                os.write(fd, b".")
-            except BlockingIOError:  # the pipe is full: the supervisor reads later
-                pass
-            except OSError:  # EPIPE: nobody reads any more, the supervisor died
-                end_now(f"its supervisor (pid {parent}) does not read its beats")
+        try:
+            os.write(fd, b".")
+        except BlockingIOError:  # the pipe is full: the supervisor reads later
+            pass
+        except OSError:  # EPIPE: nobody reads any more, the supervisor died
+            end_now(f"its supervisor (pid {parent}) does not read its beats")
         time.sleep(BEAT_SECONDS)
 
 

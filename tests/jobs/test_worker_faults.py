@@ -5,7 +5,7 @@ Durchgang of 20 tables rendered by the worker's pool.
 - the database stops in the middle of the print: no worker is left hanging, and the next job
   runs without anybody restarting anything (and the print itself is finished, resumed);
 - the disk is full in the middle of the print (a file-size bound on the workers): the job fails
-  naming the full disk, leaves no folder behind, and the next job runs;
+  naming the full disk, leaves no file and no folder behind, and the next job runs;
 - a worker that hangs (stopped, it beats no more) is ended and replaced by its supervisor, and
   counted as hung, not as working, meanwhile;
 - the supervisor is killed with SIGKILL: its worker does not finish the job as an orphan, and a
@@ -80,26 +80,30 @@ def test_a_print_cut_by_a_stopped_database_leaves_no_worker_hanging(own_postgres
 
 
 def test_a_print_cut_by_a_full_disk_fails_saying_so_and_the_next_job_runs(hall, tmp_path):
-    """The workers may write no file larger than 32 KB (RLIMIT_FSIZE): a chunk of the print's
-    sheets (some 50 KB) does not fit, the Excel workbook does."""
+    """The disk is full: the workers may write no file larger than 32 KB (RLIMIT_FSIZE), so
+    the first chunk of the print (5 tables, some 100 KB) is cut off. Then space is freed (the
+    bound lifted, on the same worker) and a job queued afterwards runs on that worker."""
     env, supervisors = hall
+    full = 32 * 1024
 
     def small_files() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (32 * 1024, 32 * 1024))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (full, resource.RLIM_INFINITY))
 
     supervisor = Supervisor(env, preexec=small_files)
     supervisors.append(supervisor)
-    supervisor.worker()
+    worker = supervisor.worker()
     job = job_start(env, "sheets", SLUG, durchgang=1)
 
     state, attempts, message = job_await(env, job, "ready", "failed")
     assert (state, attempts) == ("failed", 1), supervisor.log
     assert message.startswith("Die Festplatte des Servers ist voll"), message
-    assert not (tmp_path / "media" / "jobs" / job).exists()  # no folder left behind
+    assert not (tmp_path / "media" / "jobs" / job).exists()  # no file, no folder left behind
 
+    unbounded = (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    resource.prlimit(worker, resource.RLIMIT_FSIZE, unbounded)  # space freed
     excel = job_start(env, "workbook", SLUG)
     assert job_await(env, excel, "ready", "failed")[0] == "ready", supervisor.log
-    assert "exited" not in supervisor.log  # the worker went on: nobody had to start it
+    assert "exited" not in supervisor.log  # the same worker: nobody had to start one
 
 
 def test_a_hung_worker_is_counted_as_hung_then_ended_and_replaced(hall):

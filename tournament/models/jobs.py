@@ -1,5 +1,5 @@
 """Background jobs (tournament/jobs/): work that takes longer than a request should, run by a
-task worker (`manage.py db_worker`) on any machine. The job's state lives here, its result in
+task worker (`manage.py job_worker`) on any machine. The job's state lives here, its result in
 the storage (`MEDIA_ROOT`), so any app server answers any job's progress and download."""
 
 # Declared boilerplate (duplicates): field declarations are alike in shape across the models.
