@@ -90,7 +90,7 @@ def exit_bounded(seconds: float, code: int = 1) -> None:
 
     def bound() -> None:
         time.sleep(seconds)
-        logger.error("process %s did not end within %s s; ended", os.getpid(), seconds)
+        logger.error("process %s did not end within %g s; ended", os.getpid(), seconds)
         with contextlib.suppress(Exception):
             logging.shutdown()
         os._exit(code)

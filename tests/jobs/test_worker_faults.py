@@ -9,7 +9,8 @@ Durchgang of 20 tables rendered by the worker's pool.
 - a worker that hangs (stopped, it beats no more) is ended and replaced by its supervisor, and
   counted as hung, not as working, meanwhile;
 - the supervisor is killed with SIGKILL: its worker does not finish the job as an orphan, and a
-  new supervisor ends what a dead one left; the job is finished once.
+  new supervisor ends what a dead one left; the job is finished once;
+- a worker stopped by an error ends although a thread of it waits on a pipe for ever.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 
 import pytest
 
+from config.ports import free_port
 from config.processes import process_runs
 from tests.jobs.helpers import ROOT, Supervisor, environment, job_await, job_start, manage
 from tests.processes import alive, ended
@@ -177,3 +179,41 @@ def test_a_process_is_told_by_its_command_so_that_a_pid_taken_again_is_left_alon
         sleeper.kill()
         sleeper.wait()
     assert not process_runs(sleeper.pid, b"time.sleep")
+
+
+#: A thread that is no daemon and waits for ever on a pipe nobody writes to, as a render's
+#: thread did whose processes were killed: put into the worker at its start.
+STUCK_THREAD = """
+import os, threading
+_read, _write = os.pipe()
+threading.Thread(target=os.read, args=(_read, 1), name="stuck-on-a-pipe").start()
+"""
+
+
+def test_a_worker_that_stops_by_an_error_ends_although_a_thread_of_it_waits_on_a_pipe(tmp_path):
+    """The worker's loop meets an error it does not catch (no database answers): it logs that
+    it stopped by an error, and then ends, although one of its threads waits for ever. Before,
+    such a worker stayed, alive to its supervisor, until somebody killed it."""
+    (tmp_path / "sitecustomize.py").write_text(STUCK_THREAD)
+    env = environment(
+        f"postgres://postgres@127.0.0.1:{free_port()}/nichts",  # nothing listens there
+        tmp_path / "media",
+        PYTHONPATH=str(tmp_path),
+    )
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "job_worker", "--no-startup-delay"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        output, _ = worker.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        output, _ = worker.communicate()
+        raise AssertionError("the worker did not end:\n" + output) from None
+    assert worker.returncode != 0
+    assert "job_worker --no-startup-delay stopped by an error" in output
+    assert "did not end within 10 s; ended" in output
