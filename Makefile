@@ -33,7 +33,7 @@ chromium:
 	  (sudo apt-get install chromium poppler-utils)" >&2; exit 1; fi; }
 
 # Background jobs (print jobs, exports, restores; docs/jobs.md) are worked off by task workers
-# (`manage.py db_worker`) started beside the server and stopped with it: TASK_WORKERS=N (default 1).
+# (`manage.py job_worker`) started beside the server and stopped with it: TASK_WORKERS=N (default 1).
 # `manage.py task_workers` keeps them running: a worker that dies is started again.
 TASK_WORKERS ?= 1
 WORKERS_START = trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \

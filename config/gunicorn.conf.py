@@ -26,6 +26,7 @@ links. Each worker's cache of the public pages is keyed by the tournament's revi
 
 import multiprocessing
 import os
+import time
 
 
 def _int(name: str, default: int) -> int:
@@ -37,6 +38,17 @@ def _int(name: str, default: int) -> int:
     return int(value)
 
 
+def _time_zone() -> None:
+    """The master's lines in the zone of its workers' (Django makes TIME_ZONE the zone of each
+    process that loads its settings; config/log.py writes the offset of every line)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.conf import settings
+
+    os.environ["TZ"] = settings.TIME_ZONE
+    time.tzset()
+
+
+_time_zone()
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
 workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1)

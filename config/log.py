@@ -6,7 +6,12 @@ Errors reach the log with their traceback, also with DEBUG off: the 500s (`djang
 the background jobs (`tournament.jobs.runner`, in the task workers), and whatever a management
 command or a thread leaves uncaught (the hooks that `configure` installs). The same warning or
 error again and again (a database away for half a minute gives thousands) is written once a
-minute, with how many like it were left out (`Repeats`).
+minute, with how many like it were left out (`Repeats`); "the same" is the same text with its
+values (two jobs failing are two errors, each written).
+
+Every line's time is in the project's zone (TIME_ZONE, which Django makes the process's own)
+with its offset to UTC, as gunicorn writes its own lines (config/gunicorn.conf.py puts its
+master process in the same zone): one log reads in one zone (`Formatter`).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ def logging_config(file: str | None) -> dict:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "formatters": {"plain": {"format": FORMAT}},
+        "formatters": {"plain": {"()": "config.log.Formatter", "format": FORMAT}},
         "filters": {"repeats": {"()": "config.log.Repeats"}},
         "handlers": handlers,
         "root": {"handlers": list(handlers), "level": "WARNING"},
@@ -53,9 +58,18 @@ def logging_config(file: str | None) -> dict:
     }
 
 
+class Formatter(logging.Formatter):
+    """The time with milliseconds and the offset to UTC: `2026-11-28 10:33:15,249 +0100`."""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+        moment = self.converter(record.created)
+        return f"{super().formatTime(record, datefmt)} {time.strftime('%z', moment)}"
+
+
 class Repeats(logging.Filter):
     """Lets a warning or error through once per `window` seconds: the same logger, level,
-    message and exception again within it is counted, not written, and the next one written
+    message (with its values: another job's failure is another message) and exception again
+    within it is counted, not written, and the next one written
     after it says how many were left out. One filter serves every handler (one decision per
     record)."""
 
@@ -74,7 +88,11 @@ class Repeats(logging.Filter):
         if decided is not None:  # another handler asked already
             return bool(decided)
         error = record.exc_info[1] if record.exc_info else None
-        kind = (record.name, record.levelno, str(record.msg), type(error).__name__, str(error))
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):  # values that do not fit the message: logging says so
+            text = str(record.msg)
+        kind = (record.name, record.levelno, text, type(error).__name__, str(error))
         now = time.monotonic()
         with self.lock:
             entry = self.seen.get(kind)

@@ -12,6 +12,7 @@ import contextlib
 import ctypes
 import os
 import signal
+from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
 
@@ -22,3 +23,24 @@ def die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # the parent died before the signal was asked for
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def process_runs(pid: int, marker: bytes) -> bool:
+    """Whether process `pid` runs (not a zombie) and its command line holds `marker` (a pid
+    taken again by another program is not it). Where /proc is missing: whether it runs."""
+    if not Path("/proc/self").exists():
+        return _signalable(pid)
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return stat.rsplit(b")", 1)[-1].split()[:1] != [b"Z"] and marker in command
+
+
+def _signalable(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True

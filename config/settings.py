@@ -30,7 +30,7 @@ SITE_URL                the address printed links and QR codes use, e.g. http://
 DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
                         var/media in the project). Several machines share it (docs/jobs.md).
 TASK_BACKEND            the task backend of the background jobs (default: the database,
-                        worked off by `manage.py db_worker`; tests run jobs at once).
+                        worked off by `manage.py job_worker`; tests run jobs at once).
 JOB_STALE_SECONDS       seconds without a heartbeat after which a running job's worker is taken
                         for dead: the job is run again, or failed after its last attempt
                         (default 60).
@@ -280,7 +280,7 @@ PHONE_VIEWER_POLL_MS = 12000
 PDF_RENDER_TIMEOUT = env_int("PDF_RENDER_TIMEOUT", 300)
 PDF_RENDER_MEMORY_MB = env_int("PDF_RENDER_MEMORY_MB", 2048)
 # Background jobs (tournament/jobs/, docs/jobs.md) on Django's task framework (the django-tasks
-# backport): queued in the database, run by `manage.py db_worker` processes on any machine.
+# backport): queued in the database, run by `manage.py job_worker` processes on any machine.
 # "database" is always the database backend; JOBS_BACKEND names the one jobs are queued on.
 _DATABASE_TASKS = "django_tasks_db.DatabaseBackend"
 TASKS = {

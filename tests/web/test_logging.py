@@ -172,3 +172,51 @@ def test_the_same_error_again_and_again_is_written_once_a_minute_with_its_count(
     # The server's handlers, to standard error and to the file, all go through it.
     config = logging_config("/tmp/server.log")
     assert all(h["filters"] == ["repeats"] for h in config["handlers"].values())
+
+
+def test_two_jobs_failing_alike_are_two_errors_in_the_log():
+    """The repeat filter holds back the same message again, not another job's failure that
+    happens to have the same exception: each job's failure is written."""
+    written = io.StringIO()
+    handler = logging.StreamHandler(written)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.addFilter(Repeats())
+    logger = logging.getLogger("tests.repeats.jobs")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        for job in ("a1", "b2", "a1"):
+            try:
+                raise OSError("the connection is closed")
+            except OSError:
+                logger.exception("job %s (%s) failed", job, "sheets")
+    finally:
+        logger.removeHandler(handler)
+    text = written.getvalue()
+    assert text.count("job a1 (sheets) failed") == 1  # the same again: held back
+    assert text.count("job b2 (sheets) failed") == 1
+
+
+def test_the_log_and_gunicorns_lines_tell_the_same_zone(monkeypatch):
+    """Django's lines carry their offset to UTC, in the project's zone; gunicorn's config puts
+    its master process in that zone too, so that its lines (and the access log's) read in the
+    zone of the workers' lines instead of the machine's."""
+    import runpy
+    import time
+
+    from config.log import Formatter
+
+    record = logging.LogRecord("x", logging.ERROR, __file__, 1, "m", (), None)
+    record.created = 1_795_000_000.0  # 2026-11-18, winter: Berlin is UTC+1
+    line = Formatter(FORMAT).format(record)
+    assert line.split()[2] == time.strftime("%z", time.localtime(record.created))
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        runpy.run_path(str(ROOT / "config" / "gunicorn.conf.py"))
+        assert os.environ["TZ"] == settings.TIME_ZONE
+        assert time.strftime("%z", time.localtime(record.created)) == "+0100"
+    finally:
+        monkeypatch.setenv("TZ", settings.TIME_ZONE)
+        time.tzset()

@@ -27,7 +27,12 @@ def test_healthz_answers_ok_with_the_database_to_anybody_and_is_never_cached(cli
     workers_sign("saal:1234", 2)  # a `manage.py task_workers` with its two workers
     response = client.get(reverse("healthz"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "task_workers": 2}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "task_workers": 2,
+        "task_workers_hung": 0,
+    }
     assert "no-store" in response["Cache-Control"]
     assert client.head(reverse("healthz")).status_code == 200
 
@@ -51,6 +56,44 @@ def test_healthz_and_a_waiting_job_say_when_no_task_worker_is_alive(client, supe
     assert message.startswith("Es läuft kein Hintergrundprozess: Der Auftrag wartet")
     workers_sign("saal:1234", 1)  # a worker is back: its place again
     assert "Platz 1" in client.get(status_url).json()["message"]
+
+
+def test_healthz_and_the_job_pages_tell_a_hung_worker_from_a_working_one(
+    client, supervisor, settings
+):
+    """A worker runs but stopped answering its supervisor (stuck, say, on a pipe to render
+    processes that died): its supervisor counts it as hung, not as working. /healthz says so
+    with the moment, a job waiting in line says that the background service does not answer
+    since then (in German), and so does a running job whose heartbeat stopped; once the
+    worker answers again, the waiting job shows its place."""
+    since = timezone.now() - timedelta(seconds=40)
+    workers_sign("saal:1234", 0, hung=1, since=since, pids=[4321])
+    body = client.get(reverse("healthz")).json()
+    assert (body["status"], body["task_workers"], body["task_workers_hung"]) == ("ok", 0, 1)
+    clock = f"{timezone.localtime(since):%H:%M:%S}"
+    assert body["message"] == (
+        f"Ein Hintergrundprozess antwortet nicht seit {clock}; er wird neu gestartet."
+    )
+
+    settings.JOBS_BACKEND = "database"  # the job waits in line for a worker
+    client.force_login(supervisor)
+    started = client.post(reverse("manage:job_start", args=["beispielturnier-2026", "excel"]))
+    status_url = started["Location"] + "stand/"
+    answer = f"Der Hintergrunddienst antwortet nicht seit {clock}."
+    assert client.get(status_url).json()["message"].startswith(answer)
+    assert answer in client.get(started["Location"]).content.decode()
+
+    stopped = timezone.now() - timedelta(seconds=30)  # not yet taken for dead (60 s)
+    Job.objects.update(state="running", attempts=1, heartbeat_at=stopped)
+    message = client.get(status_url).json()["message"]
+    assert message.startswith(
+        f"Der Hintergrunddienst antwortet nicht seit {timezone.localtime(stopped):%H:%M:%S}."
+    )
+
+    Job.objects.update(state="queued", attempts=0, heartbeat_at=None)
+    workers_sign("saal:1234", 1)  # its supervisor started another, which works
+    assert "Platz 1" in client.get(status_url).json()["message"]
+    assert "task_workers_hung_since" not in client.get(reverse("healthz")).json()
 
 
 def test_healthz_answers_503_with_a_message_when_the_database_fails(client, caplog):

@@ -1,6 +1,6 @@
 """Background jobs: work that takes longer than a request should (a Durchgang's signed
 scoresheets, the ranking PDF, the Excel workbook, a backup, a restore) runs as a task of Django's
-task framework (the django-tasks backport), worked off by `manage.py db_worker` processes on any
+task framework (the django-tasks backport), worked off by `manage.py job_worker` processes on any
 machine (docs/jobs.md). This package knows no feature: each registers its kinds.
 
 - `registry`: the kinds of job; a feature's `jobs.py` registers its own (`register`), imported by

@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
 from django.conf import settings
 from django.core.files.storage import default_storage
@@ -51,10 +52,11 @@ def job_execute(job_id: str) -> None:
                 made.content.close()
         except (JobError, RenderLimitError) as error:
             logger.warning("job %s (%s) stopped: %s", job.pk, job.kind, error)
+            job_files_remove(job)  # its chunks done, and the folder they were kept in
             _finish(job, FAILED, message=str(error))
             return
         except Exception as error:
-            _files_remove(job)  # a file half written would stand in the next job's way
+            job_files_remove(job)  # a file half written would stand in the next job's way
             if _disk_full(error):
                 logger.error("job %s (%s) failed: the disk is full", job.pk, job.kind)
                 _finish(job, FAILED, message=disk_full_message())
@@ -77,17 +79,19 @@ def disk_full_message() -> str:
 
 
 def _disk_full(error: BaseException) -> bool:
-    """Whether `error`, or an error it came from, says that the disk or the quota is full."""
+    """Whether `error`, or an error it came from, says that the disk or the quota is full (or
+    that the file is larger than the account may write: the same for whoever reads it)."""
     seen: BaseException | None = error
     while seen is not None:
-        if isinstance(seen, OSError) and seen.errno in (errno.ENOSPC, errno.EDQUOT):
+        if isinstance(seen, OSError) and seen.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             return True
         seen = seen.__cause__ or seen.__context__
     return False
 
 
-def _files_remove(job: Job, folder: str = "") -> None:
-    """Remove whatever the job wrote to the storage (`jobs/<id>/`, its parts too)."""
+def job_files_remove(job: Job, folder: str = "") -> None:
+    """Remove whatever the job wrote to the storage (`jobs/<id>/`, its parts too), and the
+    folders once empty (a storage of files has them; one without folders has none)."""
     folder = folder or f"jobs/{job.pk}"
     try:
         folders, names = default_storage.listdir(folder)
@@ -96,7 +100,9 @@ def _files_remove(job: Job, folder: str = "") -> None:
     for name in names:
         default_storage.delete(f"{folder}/{name}")
     for inner in folders:
-        _files_remove(job, f"{folder}/{inner}")
+        job_files_remove(job, f"{folder}/{inner}")
+    with suppress(NotImplementedError, OSError):
+        Path(default_storage.path(folder)).rmdir()
 
 
 def _finish(

@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournament import models
-from tournament.jobs.runner import FAILED, QUEUED, READY, RUNNING
+from tournament.jobs.runner import FAILED, QUEUED, READY, RUNNING, job_files_remove
 from tournament.jobs.tasks import job_enqueue, jobs_revive, stale_limit
 
 logger = logging.getLogger(__name__)
@@ -146,4 +146,5 @@ def jobs_sweep() -> None:
                     default_storage.delete(name)
                 except OSError:
                     logger.warning("job %s: its file %s could not be deleted", job.pk, name)
+        job_files_remove(job)  # and its folder
         job.delete()

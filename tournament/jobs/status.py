@@ -3,6 +3,7 @@ registered with its own addresses and words (tournament/jobs/registry.py) has th
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.jobs.registry import job_kind
 from tournament.jobs.services import FAILED, QUEUED, READY, RUNNING, job_place
-from tournament.jobs.workers import WAITING_WARNS, workers_alive
+from tournament.jobs.workers import SIGN_FRESH, WAITING_WARNS, workers_alive, workers_hung
 
 Job = models.Job
 
@@ -37,6 +38,27 @@ def no_worker_message() -> str:
     )
 
 
+def hung_message(since: datetime) -> str:
+    return _(
+        "The background service does not answer since %(time)s. It is being restarted; the "
+        "job goes on then. If this message stays, tell the administrator."
+    ) % {"time": f"{timezone.localtime(since):%H:%M:%S}"}
+
+
+def _hung_since(job: Job) -> datetime | None:
+    """Since when the worker `job` waits for (or runs on) does not answer, if it does not: a
+    running job whose heartbeat stopped, a queued one while a worker hangs and none works."""
+    if job.state == RUNNING and job.heartbeat_at is not None:
+        if (timezone.now() - job.heartbeat_at).total_seconds() > SIGN_FRESH:
+            return job.heartbeat_at
+        return None
+    if job.state == QUEUED:
+        hung, since = workers_hung()
+        if hung and since is not None and not workers_alive():
+            return since
+    return None
+
+
 def _no_worker(job: Job) -> bool:
     """Whether `job` has waited a while without a sign of any task worker."""
     waited = (timezone.now() - job.created_at).total_seconds()
@@ -49,7 +71,10 @@ def job_status(job: Job) -> dict[str, Any]:
     place = job_place(job)
     values = {"place": place, "done": job.done, "total": job.total, "kind": job.get_kind_display()}
     message: str
-    if job.state == QUEUED and _no_worker(job):
+    hung_since = _hung_since(job) if job.state in (QUEUED, RUNNING) else None
+    if hung_since is not None:
+        message = hung_message(hung_since).replace("%", "%%")
+    elif job.state == QUEUED and _no_worker(job):
         message = no_worker_message()
     elif job.state == QUEUED:
         message = _(

@@ -1,5 +1,5 @@
 """Background jobs (tournament/jobs/): work that takes longer than a request should, run by a
-task worker (`manage.py db_worker`) on any machine. The job's state lives here, its result in
+task worker (`manage.py job_worker`) on any machine. The job's state lives here, its result in
 the storage (`MEDIA_ROOT`), so any app server answers any job's progress and download."""
 
 # Declared boilerplate (duplicates): field declarations are alike in shape across the models.
@@ -89,11 +89,19 @@ class Job(models.Model):
 class WorkerSign(models.Model):
     """A running `manage.py task_workers` (one row each, by host and process), renewed every
     few seconds while its workers run: the job pages and `/healthz` tell from it whether any
-    task worker is alive."""
+    task worker is alive, and whether one hangs (runs without a sign of life to its supervisor,
+    which ends it and starts another)."""
 
     name = models.CharField(max_length=200, unique=True)
+    #: The workers that work (beat to their supervisor).
     workers = models.PositiveSmallIntegerField(default=0)
     seen_at = models.DateTimeField()
+    #: The workers that run but do not beat any more, and since when the first of them did not.
+    hung = models.PositiveSmallIntegerField(default=0)
+    hung_since = models.DateTimeField(null=True, blank=True)
+    #: The workers' process ids, comma-separated: a supervisor started after this one died
+    #: ends those it left.
+    pids = models.CharField(max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("task workers' sign of life")

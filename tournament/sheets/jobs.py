@@ -5,6 +5,7 @@ under the Durchgang that they had before printing became a job."""
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -56,9 +57,12 @@ class StoredParts:
         default_storage.save(name, ContentFile(content))
 
     def clear(self) -> None:
+        """Remove the chunks, and their folder (a storage without folders has none)."""
         with contextlib.suppress(FileNotFoundError):
             for name in default_storage.listdir(self.folder)[1]:
                 default_storage.delete(f"{self.folder}/{name}")
+        with contextlib.suppress(NotImplementedError, OSError):
+            Path(default_storage.path(self.folder)).rmdir()
 
 
 def sheets_job_urls(job: models.Job) -> dict[str, str]:

@@ -23,6 +23,7 @@ nothing faster (docs/performance.md).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import io
 import multiprocessing
@@ -225,33 +226,56 @@ def durchgang_sheets_pdf(
             progress(tables_done(), total)
         return pdf_join([done[i] for i in range(len(chunks))])
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         workers,
         mp_context=context,
         # A worker imports this module, so it needs Django's apps (never the database);
         # DJANGO_SETTINGS_MODULE comes with the environment, as manage.py and wsgi.py set it.
         initializer=worker_setup,  # bounded by PDF_RENDER_MEMORY_MB, with Django's apps
         initargs=(render_limits()[1],),
-    ) as pool:
-        futures: dict[Future, int] = {}
+    )
+    futures: dict[Future, int] = {}
+    try:
+        for index in missing:
+            documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
+            futures[pool.submit(_chunk, documents, title)] = index
+        seconds = render_limits()[0]
+        rounds = -(-len(missing) // workers)  # each worker renders this many chunks at most
         try:
-            for index in missing:
-                documents = [sheet_html(signed_sheet(t)) for t in chunks[index]]
-                futures[pool.submit(_chunk, documents, title)] = index
-            seconds = render_limits()[0]
-            rounds = -(-len(missing) // workers)  # each worker renders this many chunks at most
-            try:
-                for future in as_completed(futures, timeout=seconds * rounds or None):
-                    finish(futures[future], future.result())
-                    progress(tables_done(), total)
-            except FuturesTimeout:
-                raise RenderLimitError(limit_message("time")) from None
-            except (MemoryError, BrokenProcessPool):
-                raise RenderLimitError(limit_message("memory")) from None
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            for process in list((pool._processes or {}).values()):  # a render that hangs
-                process.kill()
-            raise
+            for future in as_completed(futures, timeout=seconds * rounds or None):
+                finish(futures[future], future.result())
+                progress(tables_done(), total)
+        except FuturesTimeout:
+            raise RenderLimitError(limit_message("time")) from None
+        except (MemoryError, BrokenProcessPool):
+            raise RenderLimitError(limit_message("memory")) from None
+    except BaseException:
+        _pool_abandon(pool, futures)
+        raise
+    pool.shutdown(wait=True)
     return pdf_join([done[i] for i in range(len(chunks))])
+
+
+#: Seconds the pool's own thread gets to end after its processes were killed.
+POOL_GRACE = 5.0
+
+
+def _pool_abandon(pool: ProcessPoolExecutor, futures: dict[Future, int]) -> None:
+    """End a pool whose work was cut off (the database or the disk failed, a bound was hit)
+    without waiting on it: kill its processes, and close this process's end of the pipe they
+    answer through, so that the pool's thread, if it was reading an answer that a killed
+    process left half written, reads its end instead of waiting for ever (its other writers,
+    the killed processes and their render children, are gone or end with them). Its thread
+    is waited for `POOL_GRACE` seconds at most: a thread left waiting on a pipe is never what
+    keeps the worker from going on or from ending (job_worker bounds its end too)."""
+    for future in futures:
+        future.cancel()
+    for process in list((pool._processes or {}).values()):  # a render that hangs
+        process.kill()
+    results = getattr(pool, "_result_queue", None)
+    with contextlib.suppress(OSError, AttributeError):
+        results._writer.close()  # type: ignore[union-attr]
+    pool.shutdown(wait=False, cancel_futures=True)
+    thread = getattr(pool, "_executor_manager_thread", None)
+    if thread is not None:
+        thread.join(timeout=POOL_GRACE)

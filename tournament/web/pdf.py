@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -57,7 +59,10 @@ def render_limits() -> tuple[float, int]:
 
 
 def _limited_child(sender, megabytes: int, render: Callable[..., bytes], args: tuple) -> None:
-    die_with_parent()  # a render nobody waits for any more stops with its parent
+    # A render nobody waits for any more stops with its parent: by SIGTERM's own action, not
+    # by a handler the parent installed (a task worker's would finish its job first).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
     try:
         if megabytes:  # the child's own bound, never the server's
             limit = megabytes * 1024 * 1024
@@ -95,8 +100,7 @@ def pdf_limited(render: Callable[..., bytes], *args) -> bytes:
     child.start()
     sender.close()
     try:
-        if seconds and not receiver.poll(seconds):
-            raise RenderLimitError(limit_message("time"))
+        _answer_wait(receiver, child, seconds)
         ok, result = receiver.recv()
     except EOFError:  # the child died without an answer: killed by the memory bound
         raise RenderLimitError(limit_message("memory")) from None
@@ -110,6 +114,18 @@ def pdf_limited(render: Callable[..., bytes], *args) -> bytes:
             raise RenderLimitError(limit_message("memory"))
         raise RuntimeError(f"rendering the PDF failed: {result}")
     return result
+
+
+def _answer_wait(receiver, child, seconds: float) -> None:
+    """Wait until the child answers, at most `seconds` (0: no bound), looking every half second
+    whether it still lives: a child that died without an answer (the memory bound, a kill) is
+    an EOFError at once, never a wait on a pipe for ever."""
+    deadline = time.monotonic() + seconds if seconds else None
+    while not receiver.poll(0.5):
+        if not child.is_alive() and not receiver.poll(0):
+            raise EOFError
+        if deadline is not None and time.monotonic() >= deadline:
+            raise RenderLimitError(limit_message("time"))
 
 
 def static_fetcher() -> StaticFetcher:
