@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournament", "0031_worker_sign")]
+    dependencies = [("tournament", "0033_registration_reserved")]
 
     operations = [
         migrations.AddField(
