@@ -5,7 +5,7 @@ dropped afterwards) the benchmark seeds a tournament of `PLAYERS` players (Durch
 Durchgang 2 drawn and empty, the ranking published live) and a supervisor, then starts two
 gunicorn instances on two ports (A and B: DEBUG off, one secret key, the same `DATABASE_URL`,
 the same `DJANGO_MEDIA_ROOT`, `CACHE_URL=redis://127.0.0.1:6379/<REDIS_DB>` when Redis answers)
-and two task workers (`manage.py db_worker`, when the branch has the command). The supervisor
+and two task workers (`manage.py job_worker`, when the branch has the command). The supervisor
 logs in once, on A; the session (in the database) serves him on B too. Then:
 
 - **print job across servers**: the signed sheets of Durchgang 1 are started through A (POST to
@@ -20,7 +20,7 @@ logs in once, on A; the session (in the database) serves him on B too. Then:
   the worker busy with it (the one using CPU) is killed with SIGKILL, its whole process group;
   within `KILL_BOUND` seconds the job's status through B must say "ready" (the other worker
   took it over: its PDF is checked) or "failed" with a message, never still "running". Without
-  `manage.py db_worker` this check is reported as skipped.
+  `manage.py job_worker` this check is reported as skipped.
 
 `python bench/servers.py` runs it alone and exits 1 when a target is not met; without a
 PostgreSQL server it says so and exits 0. `bench/run.py` calls `bench_servers()`.
@@ -88,9 +88,9 @@ def setup() -> None:
     print(json.dumps({"first": first, "second": list(second.values_list("number", flat=True))}))
 
 
-def has_db_worker(env: dict[str, str]) -> bool:
+def has_job_worker(env: dict[str, str]) -> bool:
     done = subprocess.run(
-        [PYTHON, "manage.py", "help", "db_worker"], cwd=ROOT, env=env, capture_output=True
+        [PYTHON, "manage.py", "help", "job_worker"], cwd=ROOT, env=env, capture_output=True
     )
     return done.returncode == 0
 
@@ -127,7 +127,7 @@ def stack(env: dict[str, str], work: Path, workers: bool) -> Iterator[Stack]:
         for log in logs[2:]:
             tasks.append(
                 subprocess.Popen(
-                    [PYTHON, "manage.py", "db_worker"],
+                    [PYTHON, "manage.py", "job_worker"],
                     cwd=ROOT,
                     env=env,
                     stdout=log.open("w"),
@@ -338,12 +338,12 @@ def _bench(url: str, work: Path) -> list[Result]:
     manage(env, "migrate", "--noinput", "-v0")
     seed(env, work, slug=SLUG, players=PLAYERS)
     tables = json.loads(script(env, "bench/servers.py", "--setup"))
-    workers = has_db_worker(env)
+    workers = has_job_worker(env)
     backend = cache_backend(env)
     print(
         f"{PLAYERS} players; servers A and B: gunicorn -w {WORKERS} each, one PostgreSQL;"
         f" CACHE_URL={env.get('CACHE_URL', 'none (no Redis answers on 127.0.0.1:6379)')}"
-        f" -> cache {backend}; task workers: {'2 x manage.py db_worker' if workers else 'none'};"
+        f" -> cache {backend}; task workers: {'2 x manage.py job_worker' if workers else 'none'};"
         f" load average {os.getloadavg()[0]:.1f}"
     )
     with stack(env, work, workers) as s:
@@ -354,7 +354,7 @@ def _bench(url: str, work: Path) -> list[Result]:
         if workers:
             results += check_kill(staff, s, tables["second"])
         else:
-            print("worker kill: skipped: no db_worker (manage.py db_worker is not on this branch)")
+            print("worker kill: skipped: manage.py job_worker is not on this branch")
     crashes = sum(log.read_text().count("Traceback") for log in s.logs[:2] if log.exists())
     print(f"      tracebacks in the app servers' logs: {crashes}")
     return results
