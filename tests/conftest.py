@@ -157,6 +157,14 @@ def supervisor(db, example_tournament):
 
 
 @pytest.fixture
+def keeper(supervisor, example_tournament):
+    """The supervisor, also the staff of the tournament's organiser: he keeps its person
+    register and seasons, which a tournament role alone does not open."""
+    example_tournament.organiser.staff.add(supervisor)
+    return supervisor
+
+
+@pytest.fixture
 def clerk(db, example_tournament):
     user = _user("schreiber")
     Membership.objects.create(tournament=example_tournament, user=user, role=Membership.Role.CLERK)

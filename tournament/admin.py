@@ -1,6 +1,8 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext as _
 
 from tournament import models
+from tournament.seasons.services import tournament_seasons_foreign_leave
 
 
 class PlayerInline(admin.TabularInline):
@@ -17,6 +19,23 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ("status", "scoring", "organiser")
     search_fields = ("name", "slug", "venue")
     prepopulated_fields = {"slug": ("name",)}
+
+    def save_model(self, request, obj, form, change):
+        """A tournament moved to another organiser leaves the seasons of the one before, whose
+        keepers no longer reach it; the message names them."""
+        super().save_model(request, obj, form, change)
+        if not change or "organiser" not in form.changed_data:
+            return
+        if left := tournament_seasons_foreign_leave(tournament=obj):
+            self.message_user(
+                request,
+                _(
+                    "%(tournament)s now belongs to %(organiser)s and no longer counts in the "
+                    "seasons of other organisers: %(seasons)s."
+                )
+                % {"tournament": obj.name, "organiser": obj.organiser, "seasons": ", ".join(left)},
+                messages.WARNING,
+            )
 
 
 @admin.register(models.Membership)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from tournament.exchange.interchange.importer import tournament_import
-from tournament.models import Membership, Tournament
+from tournament.models import Membership, Tournament, organiser_default
 
 FEE = Decimal("12.50")
 
@@ -58,6 +58,8 @@ def helper(clerk) -> Client:
 
 @pytest.fixture
 def boss(supervisor) -> Client:
+    """The supervisor, also the organiser's staff: he reads the register's pages too."""
+    organiser_default().staff.add(supervisor)
     client = Client()
     client.force_login(supervisor)
     return client

@@ -1,5 +1,5 @@
 """The import of a SchafkopfTurnier database on the register's page, in a real browser: the
-supervisor chooses the file, sees what the import would make, confirms, and finds the
+organiser's staff chooses the file, sees what the import would make, confirms, and finds the
 tournament with SchafkopfTurnier's standings."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DATA = Path(__file__).resolve().parent.parent / "data" / "skt"
 
 
-def test_the_supervisor_imports_a_database_on_the_page(live_server, page, supervisor, client):
-    client.force_login(supervisor)
+def test_the_organisers_staff_imports_a_database_on_the_page(live_server, page, keeper, client):
+    client.force_login(keeper)
     cookie = client.cookies["sessionid"].value
     page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
     page.goto(live_server.url + reverse("manage:skt_import", args=["standard"]))

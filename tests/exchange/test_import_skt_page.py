@@ -26,7 +26,13 @@ def upload(client, name="zwei-turniere", content=None, point_table="freie-punkte
 
 @pytest.mark.parametrize(
     ("role", "status"),
-    [("supervisor", 200), ("clerk", 403), ("other_clerk", 403), ("anonymous", 302)],
+    [
+        ("keeper", 200),
+        ("supervisor", 403),
+        ("clerk", 403),
+        ("other_clerk", 403),
+        ("anonymous", 302),
+    ],
 )
 def test_the_import_page_is_the_register_keepers(client, request, example_tournament, role, status):
     if role != "anonymous":
@@ -34,8 +40,8 @@ def test_the_import_page_is_the_register_keepers(client, request, example_tourna
     assert client.get(URL).status_code == status
 
 
-def test_the_supervisor_sees_what_the_import_makes_then_imports(client, supervisor):
-    client.force_login(supervisor)
+def test_the_organisers_staff_sees_what_the_import_makes_then_imports(client, keeper):
+    client.force_login(keeper)
     persons = models.Person.objects.count()
     answer = upload(client)
     assert answer.status_code == 302 and "?token=" in answer.url
@@ -48,7 +54,7 @@ def test_the_supervisor_sees_what_the_import_makes_then_imports(client, supervis
     assert "Turnier „Faschingsturnier“" in done.content.decode()
     assert models.Person.objects.count() == persons + 14
     imported = models.Tournament.objects.get(name="Faschingsturnier")
-    assert imported.memberships.get(user=supervisor).role == "supervisor"
+    assert imported.memberships.get(user=keeper).role == "supervisor"
     again = client.post(answer.url, {"token": token, "bestaetigt": "1"}, follow=True)
     assert (
         "Die Vorschau gilt nicht mehr" in again.content.decode()
@@ -56,8 +62,8 @@ def test_the_supervisor_sees_what_the_import_makes_then_imports(client, supervis
     assert models.Tournament.objects.filter(name="Faschingsturnier").count() == 1
 
 
-def test_a_broken_file_is_refused_with_every_problem_and_nothing_stored(client, supervisor):
-    client.force_login(supervisor)
+def test_a_broken_file_is_refused_with_every_problem_and_nothing_stored(client, keeper):
+    client.force_login(keeper)
     before = models.Person.objects.count()
     answer = upload(client, content=b"keine Datenbank" * 100)
     page = client.get(answer.url)
@@ -68,9 +74,9 @@ def test_a_broken_file_is_refused_with_every_problem_and_nothing_stored(client, 
     assert models.Person.objects.count() == before
 
 
-def test_a_file_over_the_limit_is_refused(client, supervisor, monkeypatch):
+def test_a_file_over_the_limit_is_refused(client, keeper, monkeypatch):
     monkeypatch.setattr(skt_views, "LIMIT", 1000)
-    client.force_login(supervisor)
+    client.force_login(keeper)
     answer = upload(client)
     assert answer.status_code in (400, 413)
     assert "größer als" in answer.content.decode()

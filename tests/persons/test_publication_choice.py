@@ -68,8 +68,8 @@ def test_with_consent_the_full_name_is_public(client, josef, name, args):
     assert "Josef Huber" in client.get(reverse(name, args=args)).content.decode()
 
 
-def test_staff_pages_show_the_full_name(client, supervisor, josef):
-    client.force_login(supervisor)
+def test_staff_pages_show_the_full_name(client, keeper, josef):
+    client.force_login(keeper)
     assert "Josef Huber" in client.get(reverse("manage:players", args=[SLUG])).content.decode()
     page = client.get(reverse("manage:person", args=["standard", josef.pk])).content.decode()
     assert "Josef Huber" in page and "Beispielturnier 2026" in page

@@ -117,9 +117,9 @@ def test_a_person_cannot_be_merged_into_itself(example_tournament):
     ],
 )
 def test_bad_input_names_the_field_in_german_and_stores_nothing(
-    client, supervisor, example_tournament, field, values
+    client, keeper, example_tournament, field, values
 ):
-    client.force_login(supervisor)
+    client.force_login(keeper)
     organiser = organiser_of(example_tournament)
     data = {"name": "Anna Bauer", "club": "", "email": "", "phone": "", "publication": "full"}
     data.update(values)

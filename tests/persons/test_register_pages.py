@@ -1,5 +1,5 @@
-"""Who sees the person register (its organiser's staff and the supervisors of its tournaments),
-the search a registration asks while typing, and merging from the pages."""
+"""Who sees the person register (its organiser's staff, not a tournament's supervisor by that
+alone), the search a registration asks while typing, and merging from the pages."""
 
 from __future__ import annotations
 
@@ -34,9 +34,15 @@ PAGES = ["persons", "person_create", "person_duplicates"]
 @pytest.mark.parametrize("page", PAGES)
 @pytest.mark.parametrize(
     ("role", "status"),
-    [("supervisor", 200), ("clerk", 403), ("other_clerk", 403), ("anonymous", 302)],
+    [
+        ("keeper", 200),
+        ("supervisor", 403),
+        ("clerk", 403),
+        ("other_clerk", 403),
+        ("anonymous", 302),
+    ],
 )
-def test_the_register_is_kept_by_the_supervisors(client, request, persons, page, role, status):
+def test_the_register_is_kept_by_the_organisers_staff(client, request, persons, page, role, status):
     _login(client, request, role)
     assert client.get(reverse(f"manage:{page}", args=["standard"])).status_code == status
 
@@ -50,8 +56,8 @@ def test_the_organisers_staff_keeps_the_register(client, persons, example_tourna
     assert "Sepp Huber" in page.content.decode()  # offered as probably the same person
 
 
-def test_the_register_list_searches_by_name_or_club(client, supervisor, persons):
-    client.force_login(supervisor)
+def test_the_register_list_searches_by_name_or_club(client, keeper, persons):
+    client.force_login(keeper)
     text = client.get(reverse("manage:persons", args=["standard"]), {"q": "sepp"}).content
     assert b"Sepp Huber" in text and b"Josef Huber" not in text
     text = client.get(reverse("manage:persons", args=["standard"]), {"q": "ebersberg"}).content
@@ -72,9 +78,9 @@ def test_a_clerk_gets_no_search_answer(client, clerk, persons):
     assert client.get(url, {"q": "huber"}).status_code == 403
 
 
-def test_the_supervisor_merges_two_persons_from_the_duplicates_page(client, supervisor, persons):
+def test_the_organisers_staff_merges_two_persons_from_the_duplicates_page(client, keeper, persons):
     kept, merged = persons
-    client.force_login(supervisor)
+    client.force_login(keeper)
     page = client.get(reverse("manage:person_duplicates", args=["standard"])).content.decode()
     assert "Josef Huber" in page and "Sepp Huber" in page
     response = client.post(
@@ -84,7 +90,7 @@ def test_the_supervisor_merges_two_persons_from_the_duplicates_page(client, supe
     assert list(Person.objects.values_list("name", flat=True)) == ["Josef Huber"]
     detail = client.get(response["Location"]).content.decode()
     assert "leitung hat Sepp Huber (SK Ebersberg) mit dieser Person" in detail  # the history
-    assert PersonMerge.objects.get().by == supervisor
+    assert PersonMerge.objects.get().by == keeper
 
 
 def test_a_clerk_cannot_merge(client, clerk, persons):

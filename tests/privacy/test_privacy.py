@@ -53,9 +53,10 @@ def sepp(example_tournament, example_document, supervisor):
 
 
 @pytest.fixture
-def boss(supervisor) -> Client:
+def boss(keeper) -> Client:
+    """The organiser's staff, who keeps the register."""
     client = Client()
-    client.force_login(supervisor)
+    client.force_login(keeper)
     return client
 
 

@@ -38,7 +38,9 @@ def cups(example_tournament, example_document):
 
 
 @pytest.fixture
-def keeper(supervisor) -> Client:
+def keeper(supervisor, example_tournament) -> Client:
+    """The organiser's staff, who keeps its seasons (here the supervisor serves it too)."""
+    example_tournament.organiser.staff.add(supervisor)
     client = Client()
     client.force_login(supervisor)
     return client

@@ -89,9 +89,9 @@ def test_a_result_changed_after_publication_updates_the_season(season, example_t
     assert next(r for r in after if r.name == "Michl Hofbauer").standing.value == michl + 7
 
 
-def test_bad_input_is_refused_in_german(example_tournament, supervisor):
+def test_bad_input_is_refused_in_german(example_tournament, keeper):
     client = Client()
-    client.force_login(supervisor)
+    client.force_login(keeper)
     organiser = organiser_of(example_tournament)
     url = reverse("manage:season_create", args=[organiser.slug])
     page = client.post(

@@ -27,7 +27,9 @@ def world(db):
     the ranking published live. Table 1: 32 games, signed, closed, a correction pending.
     Table 2: game 1, a Wenz-Tout waiting for approval (2), a game with a sanction (3), game 4,
     game 6 deleted (its deletion in the history: `deleted`).
-    Tournament `anders` has a clerk and a supervisor of its own."""
+    Tournament `anders` has a clerk and a supervisor of its own. The supervisor is also the
+    organiser's staff, who keeps its register and seasons (a tournament role alone does not:
+    tests/persons/test_register_keepers.py)."""
     tournament = tournament_small(SLUG, 9, [(1, 2, 3, 4), (5, 6, 7, 8)])
     other = tournament_small("anders", 4, [(1, 2, 3, 4)])
     other.organiser = Organiser.objects.create(name="Anderer Verein", slug="anderer-verein")
@@ -43,6 +45,7 @@ def world(db):
         "other_supervisor": user_create("fremdleitung"),
     }
     Membership.objects.create(tournament=tournament, user=users["supervisor"], role=SUPERVISOR)
+    tournament.organiser.staff.add(users["supervisor"])
     clerk_membership = Membership.objects.create(
         tournament=tournament, user=users["clerk"], role=CLERK
     )

@@ -2,7 +2,8 @@
 roles walk, and `fremdverein` (B), whose data they must not reach. Each has a played tournament
 (tests/web/walk_helpers.py) whose players are persons of its register with e-mail and phone,
 a season holding the tournament, a prize, a phone link; B also a person known only to its
-register and finished jobs whose files hold one of its secrets."""
+register and finished jobs whose files hold one of its secrets. Each organiser's staff may
+create tournaments and creates one through /turniere/neu/ (tournament_create_as_staff)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
+from django.test import Client
+from django.urls import reverse
 
+from tests.registration.helpers import settings_post
 from tests.web.walk_helpers import (
     CLERK,
     SUPERVISOR,
@@ -20,7 +24,7 @@ from tests.web.walk_helpers import (
     user_create,
 )
 from tests.web.walk_world import World
-from tournament.models import Job, Membership, Organiser, Person, Prize, Season, Table
+from tournament.models import Job, Membership, Organiser, Person, Prize, Season, Table, Tournament
 from tournament.persons.services import person_create, player_person_link
 from tournament.phones.links import table_link_issue
 
@@ -83,7 +87,8 @@ def side_build(slug: str, name: str, *, people, prefix: str, close: bool = True)
         )
         player_person_link(player=tournament.players.get(start_number=number), person=person)
         persons.append(person)
-    users = {role: user_create(f"{slug}-{role}") for role in ("supervisor", "clerk", "staff")}
+    users = {role: user_create(f"{slug}-{role}") for role in ("supervisor", "clerk")}
+    users["staff"] = user_create(f"{slug}-staff", is_staff=True)  # he creates tournaments
     Membership.objects.create(tournament=tournament, user=users["supervisor"], role=SUPERVISOR)
     clerk_membership = Membership.objects.create(
         tournament=tournament, user=users["clerk"], role=CLERK
@@ -137,3 +142,19 @@ def jobs_finished(side: Side, secret: str) -> None:
         side.world.jobs[name] = made[Job.Kind.WORKBOOK]
     for name in ("manage:sheets_print_progress", "manage:sheets_print_status"):
         side.world.jobs[name] = made[Job.Kind.SHEETS]
+
+
+def tournament_create_as_staff(side: Side, *, posted: Organiser) -> Tournament:
+    """The side's organiser staff creates a tournament through /turniere/neu/, the form posted
+    with organiser `posted` (another's: he serves one organiser, so the page offers no choice
+    and takes none). It goes to his own organiser, and he becomes its supervisor."""
+    client = Client()
+    client.force_login(side.users["staff"])
+    name = f"Neu {side.organiser.name}"
+    data = settings_post(name=name, date="2026-12-12", organiser=posted.pk)
+    response = client.post(reverse("manage:tournament_create"), data)
+    tournament = Tournament.objects.get(name=name)
+    assert response.status_code == 302, response.content.decode()
+    assert tournament.organiser == side.organiser
+    assert tournament.memberships.get().user == side.users["staff"]
+    return tournament

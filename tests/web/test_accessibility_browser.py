@@ -19,6 +19,7 @@ from django.urls import reverse
 from tests.web.walk_helpers import (
     ACCESS,
     CLERK,
+    KEEPER,
     PUBLIC,
     STAFF,
     SUPERVISOR,
@@ -34,7 +35,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 WIDTHS = {1280: 800, 360: 740}
 # Who asks for each role's pages (the access walk's users; `staff` is made here).
 VIEWERS = {PUBLIC: ("anonymous",), USER: ("supervisor",), STAFF: ("staff",)}
-VIEWERS |= {CLERK: ("clerk", "supervisor"), SUPERVISOR: ("supervisor",)}
+VIEWERS |= {CLERK: ("clerk", "supervisor"), SUPERVISOR: ("supervisor",), KEEPER: ("supervisor",)}
 
 
 def html_pages(client: Client, urls: list[str]) -> list[str]:

@@ -34,6 +34,7 @@ from tests.web.helpers import NOT_POSTED_BY_ALLOWED
 from tests.web.walk_helpers import (
     ACCESS,
     CLERK,
+    KEEPER,
     PIN,
     PUBLIC,
     STAFF,
@@ -54,7 +55,7 @@ MAY = {
     "anonymous": {PUBLIC},
     "phone": {PUBLIC, PIN},
     "clerk": {PUBLIC, USER, CLERK},
-    "supervisor": {PUBLIC, USER, CLERK, SUPERVISOR},
+    "supervisor": {PUBLIC, USER, CLERK, SUPERVISOR, KEEPER},  # the world's: the organiser's staff
 }
 #: How many walks of every page hypothesis makes per role: a few hundred requests in all.
 WALKS = {"anonymous": 3, "phone": 4, "clerk": 2, "supervisor": 2}

@@ -7,8 +7,10 @@ test_access_walk.py) is filled with the ids and slugs of B (its tournament's slu
 organiser's slug, its persons, players, correction, clerk, season, prize, phone link and its
 finished jobs) and requested by GET and by POST, with the form each page would send
 (tests/web/walk_world.py), as every role of A: the supervisor and a clerk of A's tournament,
-A's staff (`Organiser.staff`, who keeps A's register), a logged-in user without any role, and
-an anonymous visitor. For every request:
+A's staff (`Organiser.staff`, who keeps A's register; staff of the installation too, he created
+a tournament of A through /turniere/neu/, posting B as its organiser, and supervises it), a
+logged-in user without any role, and an anonymous visitor. A tournament role never opens an
+organiser's register: A's supervisor is refused A's register as well. For every request:
 
 - no server error;
 - nothing changes: every row of the tournament app (B's among them), the user accounts and the
@@ -59,10 +61,13 @@ from tests.web.organiser_worlds import (
     email_of,
     jobs_finished,
     side_build,
+    tournament_create_as_staff,
 )
 from tests.web.walk_helpers import (
     ACCESS,
+    KEEPER,
     PUBLIC,
+    STAFF,
     USER,
     request_isolated,
     snapshot,
@@ -107,6 +112,9 @@ def sides(db) -> tuple[Side, Side]:
         )
     )
     jobs_finished(b, secret=b.persons[1].email)
+    # Each organiser's staff creates a tournament, B's into its own organiser as well.
+    tournament_create_as_staff(a, posted=b.organiser)
+    tournament_create_as_staff(b, posted=a.organiser)
     a.users["user"] = user_create("heim-gast")
     cache.clear()  # pages cached for these tournaments must not outlive them
     return a, b
@@ -173,6 +181,7 @@ def problems_of(role: str, a: Side, b: Side) -> list[str]:
         url = reverse(name, kwargs=url_kwargs(name, arguments, b.world))
         access = ACCESS[name]
         may = access == PUBLIC or (access == USER and role != "anonymous")
+        may = may or (access == STAFF and role == "staff")  # A's staff creates tournaments
         data = post_data(name, b.world)
         for method in ("get", "post"):
             response, models = request_isolated(client, method, url, data, before)
@@ -402,12 +411,31 @@ def test_bs_ids_on_as_own_pages_find_nothing_and_change_nothing(sides, role):
 
 
 def test_the_same_forms_with_as_own_ids_take_effect(sides):
-    """The check of the second walk: its forms are real."""
+    """The check of the second walk: its forms are real (the register's and seasons' sent by
+    A's staff, who keeps them; the tournament's by A's supervisor)."""
     a, _b = sides
-    client = client_of(a, "supervisor")
     problems = []
     for name, method, url, data in foreign_forms(a, a):
-        response, models = request_isolated(client, method, url, data)
+        role = "staff" if ACCESS[name] == KEEPER else "supervisor"
+        response, models = request_isolated(client_of(a, role), method, url, data)
         if not models:
             problems.append(f"{method.upper()} {url} {data} ({name}): changed nothing")
     assert problems == []
+
+
+@pytest.mark.parametrize("role", ["supervisor", "clerk"])
+def test_a_tournament_role_alone_opens_no_register_not_even_its_own_organisers(sides, role):
+    """A's supervisor and clerk are refused A's own register and seasons: only A's staff
+    keeps them (and gets them, the last line)."""
+    a, _b = sides
+    arguments = dict(url_patterns())
+    answers = {}
+    for name in KEPT_BY_B:
+        if ACCESS[name] != KEEPER:
+            continue
+        kwargs = url_kwargs(name, arguments[name], a.world)
+        response = client_of(a, role).get(reverse(name, kwargs=kwargs))
+        answers[name] = response.status_code
+    assert len(answers) >= 12 and set(answers.values()) == {403}, answers
+    persons = reverse("manage:persons", args=[a.organiser.slug])
+    assert client_of(a, "staff").get(persons).status_code == 200

@@ -23,13 +23,15 @@ from tournament.sheets.services.hands import hand_delete, hand_save
 from tournament.sheets.services.sheet import seat_sign, sheet_close
 
 PUBLIC, USER, STAFF, CLERK, SUPERVISOR = "public", "user", "staff", "clerk", "supervisor"
+KEEPER = "keeper"  # the organiser's staff (Organiser.staff), whatever his tournament roles
 PIN = "pin"  # only a phone that typed the table's PIN: no role of the walk (test_phone_api.py)
 
 # The least role each URL needs. PUBLIC: anyone (the ranking pages once published, the table
 # list of a published Durchgang); USER: any logged-in user (his own password); STAFF: Django's
 # is_staff; CLERK and SUPERVISOR: that role in the tournament of the URL
-# (tournament/web/access.py), or for the register's pages (`kartei/<organiser>/`) a keeper of
-# the organiser's register (tournament/persons/access.py).
+# (tournament/web/access.py); KEEPER: a keeper of the organiser's register and seasons
+# (`kartei/<organiser>/`, tournament/persons/access.py: its staff, never a tournament role
+# alone; the walks' worlds make their supervisor the organiser's staff as well).
 ACCESS = {
     "healthz": PUBLIC,
     "set_language": PUBLIC,
@@ -103,19 +105,21 @@ ACCESS = {
     "manage:table_link_change": SUPERVISOR,
     "manage:restore": SUPERVISOR,
     "manage:hall_notice": SUPERVISOR,
-    # The person register of the tournament's organiser: its supervisors (and the organiser's
-    # staff, tests/persons/test_register_pages.py); `anders` belongs to another organiser.
+    # The person register of the tournament's organiser: its staff (the supervisor alone is
+    # refused, tests/persons/test_register_keepers.py); `anders` belongs to another organiser.
+    # The tournament's way in and the search while registering (names and clubs) are the
+    # supervisor's.
     "manage:register": SUPERVISOR,
     "manage:person_search": SUPERVISOR,
-    "manage:persons": SUPERVISOR,
-    "manage:person_create": SUPERVISOR,
-    "manage:person_duplicates": SUPERVISOR,
-    "manage:person_merge": SUPERVISOR,
-    "manage:person": SUPERVISOR,
-    "manage:person_edit": SUPERVISOR,
-    "manage:person_export": SUPERVISOR,
-    "manage:person_erase": SUPERVISOR,
-    "manage:skt_import": SUPERVISOR,  # the register's import of a SchafkopfTurnier database
+    "manage:persons": KEEPER,
+    "manage:person_create": KEEPER,
+    "manage:person_duplicates": KEEPER,
+    "manage:person_merge": KEEPER,
+    "manage:person": KEEPER,
+    "manage:person_edit": KEEPER,
+    "manage:person_export": KEEPER,
+    "manage:person_erase": KEEPER,
+    "manage:skt_import": KEEPER,  # the register's import of a SchafkopfTurnier database
     # The door: helpers (clerks) check in; the supervisor sets Startgeld and registration and
     # sees the cash. The public registration form answers anyone ("closed" while it is).
     "manage:checkin": CLERK,
@@ -144,10 +148,10 @@ ACCESS = {
     "manage:prizes_awarded": SUPERVISOR,
     "manage:prizes_pdf": SUPERVISOR,
     "manage:certificates_pdf": SUPERVISOR,
-    "manage:seasons": SUPERVISOR,
-    "manage:season_create": SUPERVISOR,
-    "manage:season_edit": SUPERVISOR,
-    "manage:season_tournament_remove": SUPERVISOR,
+    "manage:seasons": KEEPER,
+    "manage:season_create": KEEPER,
+    "manage:season_edit": KEEPER,
+    "manage:season_tournament_remove": KEEPER,
     "tournament:season": PUBLIC,
     "tournament:season_pdf": PUBLIC,
     "tournament:season_xlsx": PUBLIC,

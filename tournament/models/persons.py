@@ -30,7 +30,10 @@ class Organiser(models.Model):
         blank=True,
         related_name="organisers",
         verbose_name=_("staff"),
-        help_text=_("Users who keep the person register besides the tournaments' supervisors."),
+        help_text=_(
+            "Users who keep the person register and seasons; those of them who are staff "
+            "users create its tournaments."
+        ),
     )
 
     class Meta:

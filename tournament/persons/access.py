@@ -1,5 +1,6 @@
-"""Who keeps an organiser's person register: its staff, the supervisors of its tournaments,
-and superusers. Everybody else gets 403 (or the login)."""
+"""Who keeps an organiser's person register and its seasons: its staff (`Organiser.staff`) and
+superusers. A role in one of its tournaments (supervisor, clerk) does not: whoever may create a
+tournament would keep a register by that alone. Everybody else gets 403 (or the login)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournament.models import Membership, Organiser
+from tournament.models import Organiser
 
 
 def register_keeper(user: User | AnonymousUser, organiser: Organiser) -> bool:
     if not user.is_authenticated:
         return False
-    if user.is_superuser or organiser.staff.filter(pk=user.pk).exists():
-        return True
-    return Membership.objects.filter(
-        user=user, role=Membership.Role.SUPERVISOR, tournament__organiser=organiser
-    ).exists()
+    return user.is_superuser or organiser.staff.filter(pk=user.pk).exists()
 
 
 class OrganiserMixin:

@@ -20,7 +20,8 @@ from rules.presets import (
 )
 from rules.rule_sets import RULE_SETS, rule_set
 from scoring.seating import games_fit_tables_of_five
-from tournament.models import CUSTOM_TABLE, Tournament
+from tournament.models import CUSTOM_TABLE, Organiser, Tournament
+from tournament.registration.members import clerk_candidates, clerk_namespace, clerk_username
 from tournament.registration.player_import import CLUB_LENGTH, NAME_LENGTH
 from tournament.scorekeeping.violations import games_per_durchgang_error
 from tournament.web.slugs import tournament_slug
@@ -51,6 +52,17 @@ DECLARED_DEFAULTS = (
     "number_of_durchgaenge",
     "solo_approval_from",
 )
+
+
+def organiser_field(organisers) -> forms.ModelChoiceField:
+    return forms.ModelChoiceField(
+        label=_("Organiser"),
+        queryset=Organiser.objects.filter(pk__in=[o.pk for o in organisers]).order_by("name"),
+        help_text=_(
+            "The tournament belongs to this organiser: its person register and seasons. Only "
+            "the organisers you serve are offered."
+        ),
+    )
 
 
 class TournamentForm(forms.ModelForm):
@@ -108,9 +120,13 @@ class TournamentForm(forms.ModelForm):
             ),
         }
 
-    def __init__(self, *args, locked: bool = False, **kwargs):
+    def __init__(self, *args, locked: bool = False, organisers=None, **kwargs):
+        """`organisers`: a new tournament's choice of organiser (its maker's,
+        registration/makers.py); shown as a field only when there are several."""
         super().__init__(*args, **kwargs)
         self.locked = locked
+        if organisers and len(organisers) > 1:
+            self.fields = {"organiser": organiser_field(organisers), **self.fields}
         self.fields["name"].widget.attrs["autofocus"] = True
         self.fields["slug"].required = False
         # Left out of a submission, the rule set stays what it is (a new tournament: the default).
@@ -279,9 +295,20 @@ class PlayerListForm(forms.Form):
 
 
 class ClerkForm(forms.Form):
-    """A clerk: an existing account by its user name, or a new one with a password."""
+    """A clerk: an account the organiser knows (registration/members.py), chosen from the
+    list, or a new one with a password. No answer tells whether a name exists elsewhere."""
 
-    username = forms.CharField(label=_("User name"), max_length=150)
+    user = forms.ModelChoiceField(
+        label=_("Account of the organiser"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        empty_label=_("– a new account –"),
+        help_text=_(
+            "The organiser's staff and whoever has a role in one of its tournaments; for "
+            "someone else, type a new account below."
+        ),
+    )
+    username = forms.CharField(label=_("User name"), max_length=100, required=False)
     password = forms.CharField(
         label=_("Password"),
         required=False,
@@ -289,21 +316,52 @@ class ClerkForm(forms.Form):
         help_text=_("Only for a new account."),
     )
 
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        choice = cast(forms.ModelChoiceField, self.fields["user"])
+        choice.queryset = clerk_candidates(tournament)
+        if namespace := clerk_namespace(tournament):
+            self.fields["username"].help_text = _(
+                "A new account's name ends in %(ending)s, the organiser's short name."
+            ) % {"ending": namespace}
+
     def clean(self):
         data = super().clean()
-        username = data.get("username")
-        if not username:
+        user, typed = data.get("user"), data.get("username")
+        if self.errors:
             return data
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            if not data.get("password"):
-                self.add_error("password", _("A new account needs a password."))
-            else:
-                try:
-                    # With the new account, so that a password like its user name is refused.
-                    new_user = get_user_model()(username=username)
-                    validate_password(data["password"], user=new_user)
-                except forms.ValidationError as error:
-                    self.add_error("password", error)
-        data["user"] = user
+        if user is None and not typed:
+            self.add_error("user", _("Choose an account, or type a user name for a new one."))
+            return data
+        if user is not None:
+            if typed:
+                self.add_error("username", _("Either an account from the list or a new one."))
+            return data
+        username = clerk_username(tournament=self.tournament, typed=typed)
+        new_user = get_user_model()(username=username)
+        try:
+            get_user_model()._meta.get_field("username").clean(username, new_user)
+        except forms.ValidationError as error:
+            self.add_error("username", error)
+            return data
+        if get_user_model().objects.filter(username=username).exists():
+            # Only one of the organiser's own names (members.py): no other organiser's.
+            self.add_error(
+                "username",
+                _(
+                    "This user name is taken. If it is an account of the organiser, choose it in "
+                    "the list; otherwise type another name."
+                ),
+            )
+            return data
+        if not data.get("password"):
+            self.add_error("password", _("A new account needs a password."))
+        else:
+            try:
+                # With the new account, so that a password like its user name is refused.
+                validate_password(data["password"], user=new_user)
+            except forms.ValidationError as error:
+                self.add_error("password", error)
+        data["username"] = username
         return data

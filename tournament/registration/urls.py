@@ -4,7 +4,7 @@
 
 from django.urls import path
 
-from tournament.registration import views
+from tournament.registration import clerk_views, views
 from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
@@ -35,10 +35,10 @@ urlpatterns = [
         views.PlayerWithdrawView.as_view(),
         name="player_withdraw",
     ),
-    path(MANAGE + "schreiber/", views.ClerkListView.as_view(), name="clerks"),
+    path(MANAGE + "schreiber/", clerk_views.ClerkListView.as_view(), name="clerks"),
     path(
         MANAGE + "schreiber/<int:pk>/entfernen/",
-        views.ClerkRemoveView.as_view(),
+        clerk_views.ClerkRemoveView.as_view(),
         name="clerk_remove",
     ),
 ]

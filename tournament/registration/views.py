@@ -17,10 +17,10 @@ from django.views.generic import CreateView, FormView, TemplateView, UpdateView
 from django_tables2 import RequestConfig
 
 from rules.rule_sets import RULE_SETS
-from tournament.models import Membership, Tournament
+from tournament.models import Tournament
+from tournament.persons.access import register_keeper
 from tournament.persons.services import organiser_of, registrations_to_link
 from tournament.registration.forms import (
-    ClerkForm,
     PlayerEditForm,
     PlayerEntryForm,
     PlayerForm,
@@ -29,7 +29,7 @@ from tournament.registration.forms import (
 )
 from tournament.registration.import_drafts import draft_drop, draft_keep, draft_rows
 from tournament.registration.listings import PlayerTable
-from tournament.registration.members import clerk_add, clerk_remove
+from tournament.registration.makers import maker_organisers, organiser_single
 from tournament.registration.player_import import (
     MAX_BYTES,
     errors_shown,
@@ -61,7 +61,8 @@ TEMPLATES = "tournament/registration/"
 
 
 class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
-    """Any staff user may create a tournament and becomes its supervisor."""
+    """A staff user creates a tournament under an organiser he serves (registration/makers.py)
+    and becomes its supervisor."""
 
     model = Tournament
     form_class = TournamentForm
@@ -69,6 +70,24 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
 
     def test_func(self):
         return self.request.user.is_staff
+
+    def get(self, request, *args, **kwargs):
+        return self.refusal() or super().get(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        return self.refusal() or super().post(request, *args, **kwargs)
+
+    def refusal(self):
+        """A staff user who serves no organiser of several may not create a tournament."""
+        self.organisers = maker_organisers(self.request.user)
+        if self.organisers != []:
+            return None
+        self.object = None
+        context = self.get_context_data(form=None, refused=True)
+        return self.render_to_response(context, status=403)
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "organisers": self.organisers}
 
     def get_initial(self):
         """`?regelwerk=<key>` fills in the settings of that rule set (links on the page)."""
@@ -79,7 +98,12 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
         return super().get_context_data(rule_sets=RULE_SETS.values(), **kwargs)
 
     def form_valid(self, form):
-        tournament = tournament_create(tournament=form.save(commit=False), user=self.request.user)
+        tournament = form.save(commit=False)
+        if self.organisers is None:
+            tournament.organiser = organiser_single()
+        else:
+            tournament.organiser = form.cleaned_data.get("organiser") or self.organisers[0]
+        tournament = tournament_create(tournament=tournament, user=self.request.user)
         messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
         return redirect("manage:dashboard", slug=tournament.slug)
 
@@ -118,6 +142,7 @@ class DashboardView(TournamentMixin, TemplateView):
             locked=self.tournament.settings_locked,
             durchgaenge=self.tournament.durchgaenge.order_by("number"),
             corrections=corrections_pending(self.tournament).count(),
+            keeps_register=register_keeper(self.request.user, organiser_of(self.tournament)),
             **kwargs,
         )
 
@@ -142,6 +167,7 @@ class PlayersView(TournamentMixin, FormView):
             q=query,
             clubs=german_sorted(set(clubs), str),
             to_link=registrations_to_link(self.tournament),
+            keeps_register=register_keeper(self.request.user, organiser_of(self.tournament)),
             **kwargs,
         )
 
@@ -342,50 +368,3 @@ class PlayersImportConfirmView(TournamentMixin, View):
             organiser = organiser_of(self.tournament)
             return redirect("manage:person_duplicates", organiser=organiser.slug)
         return redirect("manage:players", slug=slug)
-
-
-class ClerkListView(TournamentMixin, TemplateView):
-    """The supervisor manages who may enter games (clerks) in this tournament."""
-
-    template_name = TEMPLATES + "clerks.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["members"] = self.tournament.memberships.select_related("user").order_by(
-            "role", "user__username"
-        )
-        context["form"] = kwargs.get("form") or ClerkForm()
-        return context
-
-    def post(self, request, slug):
-        form = ClerkForm(request.POST)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form), status=400)
-        user, created = clerk_add(
-            tournament=self.tournament,
-            user=form.cleaned_data["user"],
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password"],
-        )
-        if created:
-            messages.success(request, _("%(name)s is a clerk now.") % {"name": user.username})
-        else:
-            messages.info(
-                request,
-                _("%(name)s has a role in this tournament already.") % {"name": user.username},
-            )
-        return redirect("manage:clerks", slug=slug)
-
-
-class ClerkRemoveView(TournamentMixin, View):
-    http_method_names = ["post"]
-
-    def post(self, request, slug, pk):
-        membership = get_object_or_404(
-            Membership, pk=pk, tournament=self.tournament, role=Membership.Role.CLERK
-        )
-        clerk_remove(membership=membership)
-        messages.success(
-            request, _("%(name)s is no longer a clerk.") % {"name": membership.user.username}
-        )
-        return redirect("manage:clerks", slug=slug)

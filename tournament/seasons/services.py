@@ -239,3 +239,15 @@ def season_tournament_remove(*, season: models.Season, tournament: models.Tourna
         season.tournaments.remove(tournament)
         public_pages_changed(tournament.pk)
     return True
+
+
+def tournament_seasons_foreign_leave(*, tournament: models.Tournament) -> list[str]:
+    """Take `tournament` out of every season of another organiser than its own (it moved to
+    another organiser, whose keepers alone reach it now); the names of those seasons."""
+    with transaction.atomic():
+        organiser = tournament.organiser or models.organiser_default()
+        foreign = list(tournament.seasons.exclude(organiser=organiser).order_by("name"))
+        if foreign:
+            tournament.seasons.remove(*foreign)
+            public_pages_changed(tournament.pk)
+    return [season.name for season in foreign]
