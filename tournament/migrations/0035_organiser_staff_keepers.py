@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0031_worker_sign"),
+        ("tournament", "0034_worker_sign_hung"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
