@@ -110,9 +110,9 @@ def walk_one(client, content: bytes) -> str:
 
 @pytest.mark.parametrize("table", TABLES)
 def test_every_hostile_value_in_each_column_is_refused_naming_table_and_row_or_imported(
-    client, supervisor, tmp_path, table
+    client, keeper, tmp_path, table
 ):
-    client.force_login(supervisor)
+    client.force_login(keeper)
     columns = [c for c in COLUMNS[table] if c != "id"]
     outcomes = {}
     for n, value in enumerate(HOSTILE):
@@ -123,10 +123,8 @@ def test_every_hostile_value_in_each_column_is_refused_naming_table_and_row_or_i
 
 
 @pytest.mark.parametrize("table", TABLES)
-def test_a_row_twice_is_refused_naming_table_and_row_or_imported(
-    client, supervisor, tmp_path, table
-):
-    client.force_login(supervisor)
+def test_a_row_twice_is_refused_naming_table_and_row_or_imported(client, keeper, tmp_path, table):
+    client.force_login(keeper)
     walk_one(client, hostile_file(tmp_path, table, None, None))
 
 
@@ -149,9 +147,9 @@ def test_a_row_twice_is_refused_naming_table_and_row_or_imported(
     ],
 )
 def test_the_hostile_values_found_in_the_review_are_refused_in_german(
-    client, supervisor, tmp_path, table, column, value, where
+    client, keeper, tmp_path, table, column, value, where
 ):
-    client.force_login(supervisor)
+    client.force_login(keeper)
     before = stored()
     answer = client.post(
         URL,
@@ -168,7 +166,7 @@ def test_the_hostile_values_found_in_the_review_are_refused_in_german(
     assert stored() == before
 
 
-def test_a_generated_column_is_refused_before_anything_is_computed(client, supervisor, tmp_path):
+def test_a_generated_column_is_refused_before_anything_is_computed(client, keeper, tmp_path):
     path = tmp_path / "generiert.sqlite3"
     shutil.copy(DATA / "club-abend.sqlite3", path)
     con = sqlite3.connect(path)
@@ -178,7 +176,7 @@ def test_a_generated_column_is_refused_before_anything_is_computed(client, super
     )
     con.commit()
     con.close()
-    client.force_login(supervisor)
+    client.force_login(keeper)
     answer = client.post(
         URL,
         {

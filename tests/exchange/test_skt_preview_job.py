@@ -38,17 +38,17 @@ def changed(tmp_path, sql: str, name="club-abend") -> bytes:
 
 
 def test_the_preview_waits_as_a_job_with_its_progress_then_shows_what_it_makes(
-    client, supervisor, monkeypatch
+    client, keeper, monkeypatch
 ):
     queued: list[str] = []
     monkeypatch.setattr(job_services, "job_enqueue", queued.append)  # no worker yet
-    client.force_login(supervisor)
+    client.force_login(keeper)
     answer = upload(client, (DATA / "zwei-turniere.sqlite3").read_bytes())
     waiting = client.get(answer.url)
     assert waiting.status_code == 200
     assert "Wartet: Platz 1." in waiting.content.decode()
     job = models.Job.objects.get(kind="skt_preview")
-    assert queued == [job.pk] and job.requested_by == supervisor
+    assert queued == [job.pk] and job.requested_by == keeper
     status = client.get(answer.url + "&stand=1").json()
     assert status["state"] == "queued" and status["url"] == ""
     client.get(answer.url)  # looking again joins the job, starts no second one
@@ -63,8 +63,8 @@ def test_the_preview_waits_as_a_job_with_its_progress_then_shows_what_it_makes(
     assert models.Person.objects.count() == persons
 
 
-def test_another_organisers_supervisor_never_sees_the_preview_job(client, supervisor):
-    client.force_login(supervisor)
+def test_another_organisers_supervisor_never_sees_the_preview_job(client, keeper):
+    client.force_login(keeper)
     answer = upload(client, (DATA / "club-abend.sqlite3").read_bytes())
     client.get(answer.url)
     job = models.Job.objects.get(kind="skt_preview")
@@ -74,14 +74,14 @@ def test_another_organisers_supervisor_never_sees_the_preview_job(client, superv
 
 
 def test_after_a_preview_and_the_import_no_file_is_left_outside_the_upload_folder(
-    client, supervisor, tmp_path, media_root, monkeypatch
+    client, keeper, tmp_path, media_root, monkeypatch
 ):
     elsewhere = tmp_path / "tmp"
     elsewhere.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(elsewhere))
     wal = changed(tmp_path, "PRAGMA journal_mode = WAL; UPDATE meta SET v = v;")
     assert wal[18:20] == b"\x02\x02"  # the file says WAL mode
-    client.force_login(supervisor)
+    client.force_login(keeper)
     answer = upload(client, wal)
     page = client.get(answer.url).content.decode()
     assert "Personen: 14 neu" in page
@@ -95,11 +95,11 @@ def test_after_a_preview_and_the_import_no_file_is_left_outside_the_upload_folde
 
 
 def test_a_title_too_long_for_the_lot_seed_imports_with_shortened_slug_and_seed(
-    client, supervisor, tmp_path
+    client, keeper, tmp_path
 ):
     title = "Großes Schafkopfturnier des Heimat- und Trachtenvereins Almrausch Oberföhring e. V."
     content = changed(tmp_path, f"UPDATE tournaments SET title = '{title}';")
-    client.force_login(supervisor)
+    client.force_login(keeper)
     answer = upload(client, content)
     assert "Personen: 14 neu" in client.get(answer.url).content.decode()
     token = answer.url.split("token=")[1]

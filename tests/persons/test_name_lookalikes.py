@@ -19,8 +19,8 @@ JOSEF = f"J{CYRILLIC_O}sef Huber"  # looks like "Josef Huber"
 
 
 @pytest.fixture
-def boss(client, supervisor):
-    client.force_login(supervisor)
+def boss(client, keeper):
+    client.force_login(keeper)
     return client
 
 

@@ -22,9 +22,9 @@ LIST = b"Name;Verein\nSepp Huber;SK Ebersberg\nAnna Bauer;\n"
 
 
 @pytest.fixture
-def boss(supervisor) -> Client:
+def boss(keeper) -> Client:
     client = Client()
-    client.force_login(supervisor)
+    client.force_login(keeper)
     return client
 
 
