@@ -13,6 +13,7 @@ from typing import IO, Any
 from django.utils.translation import gettext as _
 
 from tournament.exchange.backup import FORMAT, MANIFEST, VERSION, BackupError
+from tournament.exchange.backup.checks import members_readable
 from tournament.exchange.backup.signature import Origin, installation_secret, manifest_origin
 
 MAX_MEMBER = 512 * 1024 * 1024  # bytes: a member larger than this is no backup of ours
@@ -30,6 +31,7 @@ def archive_read(source: str | Path | IO[bytes]) -> Archive:
     the manifest's SHA-256 sums, and its origin; raises `BackupError` naming what is wrong."""
     try:
         with zipfile.ZipFile(source) as archive:
+            members_readable(archive.infolist())  # not encrypted, a known compression
             manifest = _member_json(archive, MANIFEST)
             if not isinstance(manifest, dict) or (
                 manifest.get("format"),

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.checks import backup_tournament_check
 from tournament.exchange.backup.restore import _tournament_restore
 from tournament.exchange.backup.signature import Origin
 from tournament.exchange.backup.trust import Trust, history_user_names, users_existing
@@ -97,7 +98,8 @@ def backup_tournament_replace(
     and restored in one transaction (every score checked against the backup), or nothing.
     `roles`: the user names whose role in the backup the supervisor ticked."""
     archive = archive_read(source)
-    doc, history = _matching(tournament, archive.tournaments)
+    data, history = _matching(tournament, archive.tournaments)
+    doc = backup_tournament_check(data, history)  # every value, before anything changes
     with transaction.atomic():
         old = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         organiser = old.organiser or models.organiser_default()
