@@ -183,6 +183,7 @@ class _Restore:
                 # the person's consent bounds the player's: "initial only" of either holds
                 publish_full_name=full[p.id]
                 and (p.person not in persons or persons[p.person].publishes_full_name),
+                initial_only=bool(extra[p.id].get("initial_only", False)),  # absent before
                 **player_door_values(extra[p.id], self.user),
             )
             for p in self.doc.players
