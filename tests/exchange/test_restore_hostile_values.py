@@ -38,6 +38,7 @@ FIELDS = [
     ("settings.entry_fee", (1.5,)),
     ("players.0.email", ()),
     ("players.0.payment", ()),
+    ("players.0.paid_amount", (1.5,)),
     ("players.0.start_number", ()),
     ("players.0.personal_code", ("evil",)),
     ("players.0.publish_full_name", (True,)),
@@ -178,6 +179,42 @@ def test_manage_py_restore_refuses_a_hostile_value_in_german_naming_the_field(
     message = str(refused.value)
     assert "beispielturnier-2026 kann nicht wiederhergestellt werden" in message
     assert path.split(".")[-1] in message and changed(before, snapshot()) == []
+
+
+def _raw_history(data: bytes, change) -> bytes:
+    """The backup `data` with the text of its history changed by `change`, sums made to fit."""
+    with zipfile.ZipFile(io.BytesIO(data)) as source:
+        members = {name: source.read(name) for name in source.namelist()}
+    manifest = json.loads(members["manifest.json"])
+    for name in members:
+        if name.endswith(".history.json"):
+            members[name] = change(members[name])
+            manifest["files"][name]["sha256"] = hashlib.sha256(members[name]).hexdigest()
+    members["manifest.json"] = json.dumps(manifest).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, member in members.items():
+            archive.writestr(name, member)
+    return out.getvalue()
+
+
+def test_a_key_named_twice_in_one_object_is_refused_naming_the_member_and_the_key(
+    example_tournament, supervisor
+):
+    """`{"status": "running", "status": "evil"}`: JSON readers differ in which value they
+    take, so the backup is refused rather than read either way."""
+    client = Client(raise_request_exception=False)
+    client.force_login(supervisor)
+    data = _raw_history(
+        _archive(example_tournament),
+        lambda text: text.replace(b'"status": "', b'"status": "evil", "status": "', 1),
+    )
+    before = snapshot()
+    preview, confirmed = _restore_page(client, example_tournament.slug, data)
+    text = preview.content.decode()
+    assert preview.status_code == 409 and confirmed.status_code == 200
+    assert "nennt den Schlüssel „status“ zweimal" in text
+    assert f"{example_tournament.slug}.history.json" in text and _stored(before) == []
 
 
 def _method(data: bytes, member: str, method: int, flags: int = 0) -> bytes:

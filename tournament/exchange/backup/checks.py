@@ -326,3 +326,26 @@ def members_readable(infos: list) -> None:
                 )
                 % {"name": value_shown(info.filename), "method": info.compress_type}
             )
+
+
+class DuplicateKey(ValueError):
+    """A JSON object of a member names one key twice (JSON readers differ in which they take)."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def pairs_unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each once (`json.loads`' `object_pairs_hook`)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise DuplicateKey(next(k for k, n in Counter(k for k, _v in pairs).items() if n > 1))
+    return out
+
+
+def duplicate_key_error(member: str, error: DuplicateKey) -> BackupError:
+    return BackupError(
+        _("The file %(name)s of the backup names the key %(key)s twice in one object.")
+        % {"name": value_shown(member), "key": value_shown(error.key)}
+    )
