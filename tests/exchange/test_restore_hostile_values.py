@@ -164,6 +164,45 @@ def test_duplicate_keys_are_refused_before_anything_is_stored(
     assert _stored(before) == []
 
 
+def _correction(proposed):
+    """A pending correction of game 1 at the first table, proposing `proposed`."""
+
+    def change(history):
+        history["corrections"].append(
+            {"table": history["tables"][0]["table"], "number": 1, "proposed": proposed}
+            | {"reason": "verschrieben", "status": "pending", "requested_by": None}
+            | {"requested_at": "2026-11-21T20:00:00+01:00", "decided_by": None}
+            | {"decided_at": None, "decision_note": ""}
+        )
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "proposed, field",
+    [
+        ({"contract": "evil"}, "proposed.contract"),
+        ({"contract": "rufspiel", "declarer": [1]}, "proposed.declarer"),
+        ({"contract": "rufspiel", "augen": 500}, "proposed"),
+        ({"contract": "rufspiel", "trumpf": 1}, "proposed.trumpf"),
+        ([1], "proposed"),
+    ],
+)
+def test_a_correction_proposing_a_game_no_sheet_can_hold_is_refused(
+    example_tournament, supervisor, proposed, field
+):
+    """A correction's proposed game is read by the correction queue later: each of its fields
+    is checked as a game stores it, its players are players of the backup."""
+    client = Client(raise_request_exception=False)
+    client.force_login(supervisor)
+    data = _changed(_archive(example_tournament), _correction(proposed))
+    before = snapshot()
+    preview, confirmed = _restore_page(client, example_tournament.slug, data)
+    text = preview.content.decode()
+    assert preview.status_code == 409 and confirmed.status_code == 200
+    assert f"corrections[0].{field}" in text and _stored(before) == []
+
+
 @pytest.mark.parametrize(
     "path, value",
     [("settings.status", "evil"), ("players.0.email", "x" * 300 + "@example.org")],

@@ -294,7 +294,7 @@ class _History:
             self.fail(f"{where}.contract", None, _("is missing"))
         for key in PLAYER_FIELDS:
             value = proposed.get(key)
-            if value is not None and value not in self.players:
+            if value is not None and (not isinstance(value, str) or value not in self.players):
                 self.fail(f"{where}.{key}", value, _("unknown player %(id)s") % {"id": value})
         values = {k: v for k, v in proposed.items() if k not in PLAYER_FIELDS}
         for key, value in values.items():
