@@ -48,6 +48,7 @@ SLOW_MODULES = {
     "exchange/test_fuzz_import.py",
     "exchange/test_skt_hostile_values.py",
     "exchange/test_interchange_pending.py",
+    "exchange/test_restore_hostile_values.py",
     "rules/test_point_table_properties.py",
     "scoring/test_draw_engine.py",
     "scoring/test_scoring_properties.py",

@@ -45,8 +45,13 @@ def restore(job: models.Job, progress: Progress) -> Made:
         raise JobError(_("The uploaded backup changed since the preview: upload it again."))
     try:
         with default_storage.open(job.upload, "rb") as source:
-            roles = job.options.get("roles", []) if isinstance(job.options, dict) else []
-            restored = backup_tournament_replace(tournament, source, roles=roles)
+            options = job.options if isinstance(job.options, dict) else {}
+            restored = backup_tournament_replace(
+                tournament,
+                source,
+                roles=options.get("roles", []),
+                publish_fuller=options.get("publish_fuller") is True,
+            )
     except BackupError as error:
         raise JobError(str(error)) from error
     default_storage.delete(job.upload)

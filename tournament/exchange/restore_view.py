@@ -50,6 +50,8 @@ from tournament.web.uploads import (
 
 SESSION_KEY = "backup_restore"
 ROLE_FIELD = "rolle"
+PUBLICATION_FIELD = "namen"
+FULLER = "wie-in-der-sicherung"
 
 
 def _megabytes(size: int) -> str:
@@ -148,16 +150,8 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
             restore_lines(preview, self.filename),
             action,
             tables=restore_tables(preview),
-            options=[
-                PreviewOption(
-                    ROLE_FIELD,
-                    role.username,
-                    _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_display},
-                )
-                for role in preview.roles
-                if not role.refused
-            ],
-            options_legend=_("Take over these roles of the backup (each only when ticked):"),
+            options=restore_options(preview),
+            options_legend=_("Take over from the backup (each only when ticked):"),
         )
 
     def perform(self):
@@ -169,7 +163,10 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
             user=self.request.user,
             upload=self.stored,
             upload_sha256=self.sha256,
-            options={"roles": self.request.POST.getlist(ROLE_FIELD)[:100]},
+            options={
+                "roles": self.request.POST.getlist(ROLE_FIELD)[:100],
+                "publish_fuller": self.request.POST.get(PUBLICATION_FIELD) == FULLER,
+            },
         )
         self.request.session.pop(SESSION_KEY, None)
         return redirect(job_urls(job)["page"])
@@ -254,13 +251,17 @@ def restore_lines(p: ReplacePreview, filename: str) -> list[str]:
     )
     if not p.person_changes:
         lines.append(_("Every player stays linked to the same person of the register."))
+    if not p.player_changes:
+        lines.append(_("The players' data stay as they are now."))
+    if not p.setting_changes:
+        lines.append(_("The settings stay as they are now."))
     if filename:
         lines.append(_("Backup file: %(name)s") % {"name": filename})
     return lines
 
 
 def restore_tables(p: ReplacePreview) -> list[PreviewTable]:
-    tables = [counts_table(p)]
+    tables = [counts_table(p), *change_tables(p)]
     if p.roles:
         tables.append(
             PreviewTable(
@@ -276,6 +277,62 @@ def restore_tables(p: ReplacePreview) -> list[PreviewTable]:
                 headers=[_("No."), _("Player"), _("Person now"), _("Person after the restore")],
                 rows=[(c.start_number, c.name, c.before, c.after) for c in p.person_changes],
                 numeric=frozenset({0}),
+            )
+        )
+    return tables
+
+
+def restore_options(p: ReplacePreview) -> list[PreviewOption]:
+    """The roles of the backup that can be taken over, and, when the backup would publish names
+    more fully than the players chose now, that choice: none ticked at first."""
+    options = [
+        PreviewOption(
+            ROLE_FIELD,
+            role.username,
+            _("%(user)s as %(role)s") % {"user": role.username, "role": role.role_display},
+        )
+        for role in p.roles
+        if not role.refused
+    ]
+    if p.published_fuller:
+        label = ngettext(
+            "Publish the name of %(count)s player as fully as the backup says (listed above)",
+            "Publish the names of %(count)s players as fully as the backup says (listed above)",
+            len(p.published_fuller),
+        ) % {"count": len(p.published_fuller)}
+        options.append(PreviewOption(PUBLICATION_FIELD, FULLER, label))
+    return options
+
+
+def change_tables(p: ReplacePreview) -> list[PreviewTable]:
+    """Every field of a player or a setting the restore changes, and the names kept private."""
+    tables = []
+    if p.published_fuller:
+        tables.append(
+            PreviewTable(
+                caption=_(
+                    "Names the backup publishes more fully than the players chose now: they "
+                    "stay as now unless ticked below"
+                ),
+                headers=[_("No."), _("Player")],
+                rows=p.published_fuller,
+                numeric=frozenset({0}),
+            )
+        )
+    if p.player_changes:
+        tables.append(
+            PreviewTable(
+                caption=_("Players whose data change"),
+                headers=[_("Player"), _("Field"), _("now"), _("after the restore")],
+                rows=[(c.who, c.field, c.before, c.after) for c in p.player_changes],
+            )
+        )
+    if p.setting_changes:
+        tables.append(
+            PreviewTable(
+                caption=_("Settings that change"),
+                headers=[_("Setting"), _("now"), _("after the restore")],
+                rows=[(c.field, c.before, c.after) for c in p.setting_changes],
             )
         )
     return tables

@@ -8,6 +8,7 @@ import secrets
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -104,7 +105,11 @@ class Player(models.Model):
         _("Startgeld"), max_length=4, choices=Payment.choices, default=Payment.OPEN
     )
     paid_amount = models.DecimalField(
-        _("amount paid (€)"), max_digits=7, decimal_places=2, default=Decimal(0)
+        _("amount paid (€)"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0))],
     )
     # The public registration (tournament/checkin/): when the player registered there, the
     # e-mail typed (shown to the staff only), and the hash of the key of the withdrawal link

@@ -13,6 +13,12 @@ from typing import IO, Any
 from django.utils.translation import gettext as _
 
 from tournament.exchange.backup import FORMAT, MANIFEST, VERSION, BackupError
+from tournament.exchange.backup.checks import (
+    DuplicateKey,
+    duplicate_key_error,
+    members_readable,
+    pairs_unique,
+)
 from tournament.exchange.backup.signature import Origin, installation_secret, manifest_origin
 
 MAX_MEMBER = 512 * 1024 * 1024  # bytes: a member larger than this is no backup of ours
@@ -30,6 +36,7 @@ def archive_read(source: str | Path | IO[bytes]) -> Archive:
     the manifest's SHA-256 sums, and its origin; raises `BackupError` naming what is wrong."""
     try:
         with zipfile.ZipFile(source) as archive:
+            members_readable(archive.infolist())  # not encrypted, a known compression
             manifest = _member_json(archive, MANIFEST)
             if not isinstance(manifest, dict) or (
                 manifest.get("format"),
@@ -78,7 +85,9 @@ def _member_json(archive: zipfile.ZipFile, name: str, files: dict | None = None)
     if files is not None and name not in files:
         raise BackupError(_("The file %(name)s is missing in the backup.") % {"name": name})
     try:
-        return json.loads(archive.read(name).decode("utf-8"))
+        return json.loads(archive.read(name).decode("utf-8"), object_pairs_hook=pairs_unique)
+    except DuplicateKey as duplicate:
+        raise duplicate_key_error(name, duplicate) from None
     except KeyError:
         raise BackupError(
             _("The file %(name)s is missing in the backup.") % {"name": name}

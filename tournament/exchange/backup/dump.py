@@ -75,7 +75,7 @@ def tournament_history(tournament: models.Tournament) -> dict[str, Any]:
         "players": [
             {"id": p.ident, "start_number": p.start_number, "withdrawn": p.withdrawn}
             | {"drawn_lot": p.drawn_lot, "personal_code": p.personal_code}
-            | {"publish_full_name": p.publish_full_name}
+            | {"publish_full_name": p.publish_full_name, "initial_only": p.initial_only}
             | player_door(p, users.name)
             for p in t.players.order_by("pk")
         ],

@@ -22,6 +22,16 @@ from django.utils.translation import gettext as _
 from tournament import models
 from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.changes import (
+    FieldChange,
+    player_changes,
+    players_state,
+    publication_keep,
+    publication_now,
+    setting_changes,
+    settings_state,
+)
+from tournament.exchange.backup.checks import backup_tournament_check
 from tournament.exchange.backup.restore import _tournament_restore
 from tournament.exchange.backup.signature import Origin
 from tournament.exchange.backup.trust import Trust, history_user_names, users_existing
@@ -91,13 +101,32 @@ def _matching(tournament: models.Tournament, contents: list[tuple[Any, Any]]) ->
 
 
 def backup_tournament_replace(
-    tournament: models.Tournament, source: Source, *, roles: Collection[str] = ()
+    tournament: models.Tournament,
+    source: Source,
+    *,
+    roles: Collection[str] = (),
+    publish_fuller: bool = False,
 ) -> models.Tournament:
     """Replace `tournament` by the tournament of the same slug in the backup `source`: deleted
     and restored in one transaction (every score checked against the backup), or nothing.
-    `roles`: the user names whose role in the backup the supervisor ticked."""
+    `roles`: the user names whose role in the backup the supervisor ticked; `publish_fuller`:
+    he ticked that names are published as fully as the backup says (else no player's name is
+    published more fully than now)."""
+    return _replace(tournament, source, roles=roles, publish_fuller=publish_fuller)[0]
+
+
+def _replace(
+    tournament: models.Tournament,
+    source: Source,
+    *,
+    roles: Collection[str] = (),
+    publish_fuller: bool = False,
+) -> tuple[models.Tournament, list[str]]:
+    """The restored tournament, and the ids of its players the backup publishes more fully
+    than they chose now."""
     archive = archive_read(source)
-    doc, history = _matching(tournament, archive.tournaments)
+    data, history = _matching(tournament, archive.tournaments)
+    doc = backup_tournament_check(data, history)  # every value, before anything changes
     with transaction.atomic():
         old = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
         organiser = old.organiser or models.organiser_default()
@@ -109,16 +138,18 @@ def backup_tournament_replace(
         ]
         names = history_user_names(history) if archive.origin is Origin.HERE else []
         seasons, prizes = list(old.seasons.all()), _prizes(old)
+        publication = publication_now(old)
         tournament_delete(old)
         trust = Trust.tournament_only(organiser, users_existing(names), kept + added)
         restored = _tournament_restore(doc, history, trust)
+        fuller = publication_keep(restored, publication, fuller=publish_fuller)
         restored.seasons.set(seasons)
         models.Prize.objects.bulk_create(
             models.Prize(tournament=restored, **values) for values in prizes
         )
         restored.refresh_from_db()
         public_pages_changed(restored.pk)
-        return restored
+        return restored, fuller
 
 
 def _prizes(tournament: models.Tournament) -> list[dict[str, Any]]:
@@ -200,6 +231,11 @@ class ReplacePreview:
     roles_now: list[tuple[str, str]]
     roles: list[BackupRole]
     person_changes: list[PersonLinkChange]
+    #: every field of a player or a setting that changes
+    player_changes: list[FieldChange]
+    setting_changes: list[FieldChange]
+    #: the players the backup would publish more fully than they chose now (start no., name)
+    published_fuller: list[tuple[int, str]]
 
 
 def backup_replace_preview(tournament: models.Tournament, source: Source) -> ReplacePreview:
@@ -213,19 +249,22 @@ def backup_replace_preview(tournament: models.Tournament, source: Source) -> Rep
         table__durchgang__tournament=tournament, revoked_at__isnull=True
     ).count()
     roles = backup_roles(tournament, history, archive.origin)
+    players_now, settings_now = players_state(tournament), settings_state(tournament)
     if hasattr(source, "seek"):
         source.seek(0)
 
     def replace():
-        restored = backup_tournament_replace(tournament, source)
+        restored, fuller = _replace(tournament, source)
         return (
             restored.name,
             tournament_counts(restored),
             _game_versions(restored),
             _person_links(restored),
+            (players_state(restored), settings_state(restored), fuller),
         )
 
-    name, after, restored, persons_after = dry_run(replace)
+    name, after, restored, persons_after, changed = dry_run(replace)
+    players_after, settings_after, fuller = changed
     named = history.get("organiser") if isinstance(history, dict) else None
     organiser = tournament.organiser.name if tournament.organiser else "–"
     backup_organiser = (
@@ -255,6 +294,13 @@ def backup_replace_preview(tournament: models.Tournament, source: Source) -> Rep
             for m in tournament.memberships.select_related("user").order_by("pk")
         ],
         roles=roles,
+        player_changes=player_changes(players_now, players_after),
+        setting_changes=setting_changes(settings_now, settings_after),
+        published_fuller=[
+            (persons_now[ident][0], persons_now[ident][1])
+            for ident in fuller
+            if ident in persons_now
+        ],
         person_changes=[
             PersonLinkChange(number, player, before, persons_after[ident][2])
             for ident, (number, player, before) in sorted(

@@ -25,14 +25,15 @@ from django.utils.translation import gettext as _
 from scoring.game import GAME_FIELDS, game_values
 from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from tournament import models
-from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
+from tournament.exchange.backup import BackupError
 from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.checks import backup_tournament_check
 from tournament.exchange.backup.door import pending_restore, player_door_values
 from tournament.exchange.backup.dump import PLAYER_KEYS, SKIPPED_SETTINGS
 from tournament.exchange.backup.totals import seat_typed, table_recording
 from tournament.exchange.backup.trust import Trust, persons_for_keys, users_ensure
-from tournament.exchange.interchange.problems import InterchangeError
-from tournament.exchange.interchange.reader import Document, read_document
+from tournament.exchange.backup.values import value_shown
+from tournament.exchange.interchange.reader import Document
 from tournament.models.players import personal_code_new
 from tournament.scorekeeping.bulk import rows_insert, statistics_refresh
 from tournament.scorekeeping.engine import sheet_context
@@ -55,32 +56,23 @@ def backup_restore(source: str | Path | IO[bytes]) -> list[models.Tournament]:
     """Restore every tournament of the archive into an empty database, in one transaction:
     everything the backup says (the administrator's tool): organisers, accounts, roles, persons."""
     contents = archive_read(source).tournaments
+    checked = [(backup_tournament_check(data, history), history) for data, history in contents]
     with transaction.atomic():
         database_empty_check()
-        users = users_ensure([u for _doc, history in contents for u in history.get("users", [])])
+        users = users_ensure([u for _doc, history in checked for u in history.get("users", [])])
         trust = Trust.everything(users)
-        return [_tournament_restore(doc, history, trust) for doc, history in contents]
+        return [_tournament_restore(doc, history, trust) for doc, history in checked]
 
 
-def _tournament_restore(data: Any, history: Any, trust: Trust) -> models.Tournament:
+def _tournament_restore(doc: Document, history: Any, trust: Trust) -> models.Tournament:
+    """Store one tournament of a backup, its document and history checked before
+    (`backup_tournament_check`)."""
     try:
-        doc = read_document(data)
-    except InterchangeError as exc:
-        raise BackupError(
-            _("The tournament file of the backup is invalid: %(problems)s")
-            % {"problems": "; ".join(str(p) for p in exc.problems[:10])}
-        ) from None
-    if not isinstance(history, dict) or (history.get("format"), history.get("version")) != (
-        HISTORY_FORMAT,
-        VERSION,
-    ):
-        raise BackupError(_("This is no backup of this program (unknown manifest)."))
-    try:
-        return _Restore(doc, data, history, trust).run()
+        return _Restore(doc, history, trust).run()
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError) as exc:
         raise BackupError(
             _("The history of %(slug)s in the backup is invalid (%(error)s).")
-            % {"slug": doc.tournament.slug, "error": f"{type(exc).__name__}: {exc}"}
+            % {"slug": doc.tournament.slug, "error": value_shown(f"{type(exc).__name__}: {exc}")}
         ) from None
 
 
@@ -109,8 +101,8 @@ def _personal_code(value: Any) -> str:
 class _Restore:
     """One tournament: its rows, in the order their references need."""
 
-    def __init__(self, doc: Document, data: dict, history: dict, trust: Trust):
-        self.doc, self.data, self.history, self.trust = doc, data, history, trust
+    def __init__(self, doc: Document, history: dict, trust: Trust):
+        self.doc, self.history, self.trust = doc, history, trust
 
     def user(self, name: str | None) -> int | None:
         return None if name is None else self.trust.users.get(name)
@@ -158,7 +150,11 @@ class _Restore:
             tournament.refresh_from_db(fields=["created_at"])
         roles = self.trust.memberships
         if roles is None:
-            roles = [(self.trust.users[m["user"]], m["role"]) for m in self.history["memberships"]]
+            roles = [
+                (self.trust.users[m["user"]], m["role"])
+                for m in self.history["memberships"]
+                if m["user"] in self.trust.users
+            ]
         models.Membership.objects.bulk_create(
             models.Membership(tournament=tournament, user_id=user, role=role)
             for user, role in dict.fromkeys(roles)
@@ -187,6 +183,7 @@ class _Restore:
                 # the person's consent bounds the player's: "initial only" of either holds
                 publish_full_name=full[p.id]
                 and (p.person not in persons or persons[p.person].publishes_full_name),
+                initial_only=bool(extra[p.id].get("initial_only", False)),  # absent before
                 **player_door_values(extra[p.id], self.user),
             )
             for p in self.doc.players
