@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.exchange.backup import BackupError
-from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.archive import Archive, archive_read
 from tournament.exchange.backup.restore import _tournament_restore
 from tournament.exchange.backup.signature import Origin
 from tournament.exchange.backup.trust import Trust, history_user_names, users_existing
@@ -91,12 +91,13 @@ def _matching(tournament: models.Tournament, contents: list[tuple[Any, Any]]) ->
 
 
 def backup_tournament_replace(
-    tournament: models.Tournament, source: Source, *, roles: Collection[str] = ()
+    tournament: models.Tournament, source: Source | Archive, *, roles: Collection[str] = ()
 ) -> models.Tournament:
-    """Replace `tournament` by the tournament of the same slug in the backup `source`: deleted
-    and restored in one transaction (every score checked against the backup), or nothing.
-    `roles`: the user names whose role in the backup the supervisor ticked."""
-    archive = archive_read(source)
+    """Replace `tournament` by the tournament of the same slug in the backup `source` (or the
+    archive read of it): deleted and restored in one transaction (every score checked against
+    the backup), or nothing. `roles`: the user names whose role in the backup the supervisor
+    ticked."""
+    archive = source if isinstance(source, Archive) else archive_read(source)
     doc, history = _matching(tournament, archive.tournaments)
     with transaction.atomic():
         old = models.Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -213,11 +214,9 @@ def backup_replace_preview(tournament: models.Tournament, source: Source) -> Rep
         table__durchgang__tournament=tournament, revoked_at__isnull=True
     ).count()
     roles = backup_roles(tournament, history, archive.origin)
-    if hasattr(source, "seek"):
-        source.seek(0)
 
     def replace():
-        restored = backup_tournament_replace(tournament, source)
+        restored = backup_tournament_replace(tournament, archive)  # read once, not twice
         return (
             restored.name,
             tournament_counts(restored),
