@@ -12,6 +12,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - a draw of 1,000 players with repeat avoidance <= 2 x start-up, for each Durchgang;
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
+- `bench/restore_preview.py`: the restore's preview of a large backup and of the largest upload
+  its bounds let through, peak memory;
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
 - `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
   phone, correction);
@@ -43,6 +45,7 @@ import load
 import pages
 import phones
 import printing
+import restore_preview
 import saves
 import season
 import servers
@@ -62,6 +65,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     slugs = [f"bench-{MEDIUM}", f"bench-{LARGE}"]
     results += pages.report(db, json.loads(script(env, "bench/pages.py", *slugs)), slugs)
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
+    results += restore_preview.bench_restore_preview(db, env, work, document(work, MEDIUM))
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))

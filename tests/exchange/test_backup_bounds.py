@@ -145,7 +145,7 @@ def test_a_member_of_densely_packed_values_is_refused_before_it_is_parsed(tmp_pa
     message, peak = restore_refused(path)
     assert message == (
         "Die Datei dicht.json der Sicherung enthält mehr Werte, als eine Sicherung dieses "
-        "Programms enthält (mehr als einen je 8 Bytes); sie wird nicht gelesen."
+        "Programms enthält (mehr als einen je 12 Bytes); sie wird nicht gelesen."
     )
     assert peak < 3 * len(dense)  # read, never parsed (parsed: 25 times its size)
 
