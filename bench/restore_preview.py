@@ -78,7 +78,9 @@ def largest_allowed(out: str) -> dict[str, int]:
     _django()
     from django.conf import settings
 
-    member = min(settings.RESTORE_MEMBER_MAX_MB * 10**6, settings.RESTORE_UNPACKED_MAX_MB * 10**6 // 2)
+    member = min(
+        settings.RESTORE_MEMBER_MAX_MB * 10**6, settings.RESTORE_UNPACKED_MAX_MB * 10**6 // 2
+    )
     member -= 10**4  # the manifest counts too
     item = b"{}" + b" " * 22 + b","  # 25 bytes, two values: just under one in 12 bytes
     body = b"[" + item * ((member - 8) // len(item)) + b"{}]"
@@ -112,7 +114,11 @@ def preview(path: str) -> str:
 
 def _run(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
-        [PYTHON, "bench/restore_preview.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+        [PYTHON, "bench/restore_preview.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if done.returncode:
         print(done.stderr[-3000:], file=sys.stderr)

@@ -42,6 +42,8 @@ RESTORE_UPLOAD_MAX_MB   the largest backup a supervisor may upload to restore (d
 RESTORE_MEMBER_MAX_MB   the most a restore unpacks of one file of a backup (default 64), and
 RESTORE_UNPACKED_MAX_MB of all its files together (default 128): larger is refused
                         (docs/backup.md, *Bounds*).
+RESTORE_PREVIEW_INLINE_MB a backup that unpacks to more is previewed by a task worker
+                        (default 8).
 EMAIL_URL               the mail server, e.g. smtp+tls://USER:PASSWORD@mail.example.org:587
                         (also smtp://, smtps://, console://; default: none, no mail is sent).
                         With it, a public registration is confirmed by e-mail (docs/checkin.md).
@@ -269,6 +271,8 @@ UPLOAD_KEEP_MINUTES = env_int("UPLOAD_KEEP_MINUTES", 60)
 # all (tournament/exchange/backup/archive.py); measured in docs/backup.md, *Bounds*.
 RESTORE_MEMBER_MAX_MB = env_int("RESTORE_MEMBER_MAX_MB", 64)
 RESTORE_UNPACKED_MAX_MB = env_int("RESTORE_UNPACKED_MAX_MB", 128)
+# A backup that unpacks to more than this is previewed by a task worker, not in the request.
+RESTORE_PREVIEW_INLINE_MB = env_int("RESTORE_PREVIEW_INLINE_MB", 8)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
 # Seconds between two refreshes of the live regions of a page (tournament/web/live.py): the

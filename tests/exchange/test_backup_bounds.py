@@ -165,7 +165,23 @@ def upload(client, slug, data: bytes):
     return client.post(url, {"archive": file})
 
 
-def test_the_preview_refuses_a_zip_bomb_in_german_and_changes_nothing(
+@override_settings(RESTORE_PREVIEW_INLINE_MB=0)
+def test_a_member_that_lies_previewed_by_a_task_worker_fails_its_job_in_german(
+    client, supervisor, example_tournament, tmp_path
+):
+    """The archive declares 10 MB in all (within the bounds): a task worker reads it, stops at
+    the declared size, and its job says why in German."""
+    slug = example_tournament.slug
+    path = bomb_archive(tmp_path / "bombe.zip", slug=slug)
+    data = size_lie(path, f"{slug}.history.json", 10 * MB).read_bytes()
+    client.force_login(supervisor)
+    started = client.get(upload(client, slug, data).url)
+    assert started.status_code == 302 and "/leitung/auftrag/" in started.url
+    progress = client.get(started.url).content.decode()
+    assert f"Die Datei {slug}.history.json der Sicherung ist beschädigt." in progress
+
+
+def test_the_preview_refuses_a_zip_bomb_in_the_request_unread_and_changes_nothing(
     client, supervisor, example_tournament, tmp_path
 ):
     slug = example_tournament.slug
@@ -214,3 +230,32 @@ def test_the_backup_command_writes_its_archive_readable_by_its_owner_only(
     call_command("backup", "--output", str(tmp_path), stdout=io.StringIO(), stderr=io.StringIO())
     (dated,) = tmp_path.glob("schafkopf-backup-*.zip")
     assert stat.S_IMODE(dated.stat().st_mode) == 0o600
+
+
+@override_settings(RESTORE_PREVIEW_INLINE_MB=0)
+def test_the_preview_of_a_large_backup_is_computed_by_a_task_worker(
+    client, supervisor, example_tournament
+):
+    """Over RESTORE_PREVIEW_INLINE_MB the request starts a job (run at once in tests) and sends
+    the supervisor to its progress page, which links to the preview; the restore page reads
+    what the job found and restores as ever once confirmed."""
+    out = io.BytesIO()
+    backup_write(out, [example_tournament])
+    slug = example_tournament.slug
+    client.force_login(supervisor)
+    response = upload(client, slug, out.getvalue())
+    before = snapshot()
+    started = client.get(response.url)
+    assert started.status_code == 302 and "/leitung/auftrag/" in started.url
+    progress = client.get(started.url).content.decode()
+    assert "Die Vorschau der Wiederherstellung ist fertig." in progress
+    link = progress.split('id="druck-link"')[0].rsplit('href="', 1)[1].split('"')[0]
+    link = link.replace("&amp;", "&")
+    assert "vorschau=" in link and ">Zeigen, was die Wiederherstellung tut</a>" in progress
+    page = client.get(link).content.decode()
+    assert f"Turnier {example_tournament.name} wird ersetzt" in page
+    assert ">Turnier durch die Sicherung ersetzen</button>" in page
+    assert changed(before, snapshot()) == ["tournament.Job"]  # the preview's job, nothing else
+    token = response.url.split("token=")[1]
+    done = client.post(reverse("manage:restore", args=[slug]), {"token": token, "bestaetigt": "1"})
+    assert "aus der Sicherung wiederhergestellt" in client.get(done.url).content.decode()

@@ -28,6 +28,7 @@ class Job(models.Model):
         WORKBOOK = "workbook", _("Excel workbook")
         BACKUP = "backup", _("Backup")
         RESTORE = "restore", _("Restore from a backup")
+        RESTORE_PREVIEW = "restore_preview", _("Preview of a restore")
 
     class State(models.TextChoices):
         QUEUED = "queued", _("waiting in line")

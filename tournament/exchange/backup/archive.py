@@ -76,6 +76,17 @@ def archive_read(source: str | Path | IO[bytes], limits: Limits | None = None) -
         ) from None
 
 
+def archive_unpacked(source: IO[bytes]) -> int:
+    """What the archive declares its members unpack to, in bytes (0 when it is no zip): whether
+    its preview is computed by a task worker. Reads the zip's directory only."""
+    try:
+        _directory_check(source)
+        with zipfile.ZipFile(source) as archive:
+            return sum(info.file_size for info in archive.infolist())
+    except (BackupError, zipfile.BadZipFile, OSError):
+        return 0
+
+
 def _directory_check(file: IO[bytes]) -> None:
     """Refuse an archive whose directory (what `ZipFile` reads into memory at once) is larger
     than a backup's, before it is read: the end record names its size."""
