@@ -23,6 +23,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -159,8 +160,8 @@ def main() -> None:
     elif what == "preview":
         print(preview(*args))
     else:
-        env = dict(os.environ)
-        bench_restore_preview("SQLite", env, Path(args[0]) if args else Path("."), Path(what))
+        with tempfile.TemporaryDirectory(prefix="schafkopf-restore-") as work:
+            bench_restore_preview("database", dict(os.environ), Path(work), Path(what))
 
 
 if __name__ == "__main__":
