@@ -130,8 +130,10 @@ def _run(env: dict[str, str], *args: str) -> str:
 def bench_restore_preview(db: str, env: dict[str, str], work: Path, source: Path) -> list[Result]:
     results = []
     real, bound = str(work / "restore-real.zip"), str(work / "restore-bound.zip")
+    document = json.loads(source.read_text())
+    players, durchgaenge = len(document["players"]), len(document["durchgaenge"])
     for label, path, make in (
-        ("backup of 1,000 players x 3 Durchgänge, full history", real, "seed"),
+        (f"backup of {players:,} players x {durchgaenge} Durchgänge, full history", real, "seed"),
         ("largest upload the bounds let through", bound, "bound"),
     ):
         sizes = json.loads(_run(env, make, str(source), path))

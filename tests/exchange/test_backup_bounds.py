@@ -25,6 +25,7 @@ from django.utils import translation
 
 from tests.web.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
+from tournament.models import Job
 
 pytestmark = pytest.mark.django_db
 
@@ -259,3 +260,21 @@ def test_the_preview_of_a_large_backup_is_computed_by_a_task_worker(
     token = response.url.split("token=")[1]
     done = client.post(reverse("manage:restore", args=[slug]), {"token": token, "bestaetigt": "1"})
     assert "aus der Sicherung wiederhergestellt" in client.get(done.url).content.decode()
+
+
+@override_settings(RESTORE_PREVIEW_INLINE_MB=0)
+def test_a_second_upload_while_another_preview_of_the_tournament_waits_is_told_to_wait(
+    client, supervisor, example_tournament
+):
+    slug = example_tournament.slug
+    Job.objects.create(
+        kind=Job.Kind.RESTORE_PREVIEW, slug=slug, language="de", upload="uploads/restore/x.zip"
+    )
+    out = io.BytesIO()
+    backup_write(out, [example_tournament])
+    client.force_login(supervisor)
+    answer = client.get(upload(client, slug, out.getvalue()).url, follow=True)
+    assert "Gerade wird eine andere Vorschau einer Wiederherstellung dieses Turniers" in (
+        answer.content.decode()
+    )
+    assert Job.objects.filter(kind=Job.Kind.RESTORE_PREVIEW).count() == 1
