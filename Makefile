@@ -79,7 +79,7 @@ hall: venv messages
 BACKUP_DIR ?= var/backups
 
 backup: venv
-	@mkdir -p $(BACKUP_DIR)
+	@mkdir -p -m 700 $(BACKUP_DIR)
 	$(MANAGE) backup --output $(BACKUP_DIR)
 
 # The handbook's pictures (static/handbook/bilder/, docs/handbook.md), all taken anew from a fresh

@@ -13,6 +13,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/pages.py`: the ranking and the scoresheet page in-process: queries and render time;
 - `bench/exports.py`: the Excel export of 1,000 players, time and peak memory;
 - `bench/skt_preview.py`: the preview of a SchafkopfTurnier import of 20,000 addresses <= 60 s;
+- `bench/restore_preview.py`: the restore's preview of a large backup and of the largest upload
+  its bounds let through, peak memory;
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
 - `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
   phone, correction);
@@ -44,6 +46,7 @@ import load
 import pages
 import phones
 import printing
+import restore_preview
 import saves
 import season
 import servers
@@ -65,6 +68,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     results += pages.report(db, json.loads(script(env, "bench/pages.py", *slugs)), slugs)
     results += exports.bench_xlsx(db, env, work, f"bench-{MEDIUM}", standings[MEDIUM])
     results += skt_preview.bench_skt_preview(db, env, work)
+    results += restore_preview.bench_restore_preview(db, env, work, document(work, MEDIUM))
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))

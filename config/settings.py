@@ -39,6 +39,11 @@ RETENTION_MONTHS        months a tournament's documents (scoresheets, names) are
                         5.3.5; docs/privacy.md).
 RESTORE_UPLOAD_MAX_MB   the largest backup a supervisor may upload to restore (default 100);
                         an upload not confirmed is deleted after UPLOAD_KEEP_MINUTES (default 60).
+RESTORE_MEMBER_MAX_MB   the most a restore unpacks of one file of a backup (default 64), and
+RESTORE_UNPACKED_MAX_MB of all its files together (default 128): larger is refused
+                        (docs/backup.md, *Bounds*).
+RESTORE_PREVIEW_INLINE_MB a backup that unpacks to more is previewed by a task worker
+                        (default 8).
 EMAIL_URL               the mail server, e.g. smtp+tls://USER:PASSWORD@mail.example.org:587
                         (also smtp://, smtps://, console://; default: none, no mail is sent).
                         With it, a public registration is confirmed by e-mail (docs/checkin.md).
@@ -265,6 +270,12 @@ PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)
 RETENTION_MONTHS = env_int("RETENTION_MONTHS", 6)
 RESTORE_UPLOAD_MAX_MB = env_int("RESTORE_UPLOAD_MAX_MB", 100)
 UPLOAD_KEEP_MINUTES = env_int("UPLOAD_KEEP_MINUTES", 60)
+# What a restore (preview, job, manage.py restore) unpacks of a backup at most: per file and in
+# all (tournament/exchange/backup/archive.py); measured in docs/backup.md, *Bounds*.
+RESTORE_MEMBER_MAX_MB = env_int("RESTORE_MEMBER_MAX_MB", 64)
+RESTORE_UNPACKED_MAX_MB = env_int("RESTORE_UNPACKED_MAX_MB", 128)
+# A backup that unpacks to more than this is previewed by a task worker, not in the request.
+RESTORE_PREVIEW_INLINE_MB = env_int("RESTORE_PREVIEW_INLINE_MB", 8)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 
 # Seconds between two refreshes of the live regions of a page (tournament/web/live.py): the

@@ -17,6 +17,7 @@ said in tournament/exchange/backup/replace.py.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.files.storage import default_storage
 from django.shortcuts import redirect, render
@@ -29,6 +30,8 @@ from django.views import View
 
 from tournament import models
 from tournament.exchange.backup import BackupError
+from tournament.exchange.backup.archive import archive_limits, archive_unpacked
+from tournament.exchange.backup.preview_store import preview_load
 from tournament.exchange.backup.replace import (
     BackupRole,
     ReplacePreview,
@@ -89,7 +92,37 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         if "token" not in request.GET:
             uploads_sweep()
             return self.upload_page(RestoreForm())
-        return self.checked(self.confirm_response)
+        return self.checked(self.preview_page)
+
+    def preview_page(self):
+        """The preview; of a large backup, computed by a task worker first (its progress page
+        links back here with `vorschau`, the job's id)."""
+        if "vorschau" in self.request.GET or not self.heavy():
+            return self.confirm_response()
+        job, _new = job_start(
+            models.Job.Kind.RESTORE_PREVIEW,
+            self.tournament,
+            language=translation.get_language(),
+            user=self.request.user,
+            upload=self.stored,
+            upload_sha256=self.sha256,
+        )
+        if job.upload != self.stored:  # another upload's preview of this tournament runs
+            busy = _(
+                "Another preview of a restore of this tournament is being computed: try "
+                "again in a minute."
+            )
+            messages.error(self.request, busy)
+            return redirect("manage:restore", slug=self.tournament.slug)
+        return redirect(job_urls(job)["page"])
+
+    def heavy(self) -> bool:
+        """Whether the backup declares to unpack to more than a request should read; one that
+        declares more than the bounds is refused at once, in the request, unread."""
+        with default_storage.open(self.stored, "rb") as source:
+            unpacked = archive_unpacked(source)
+        inline = int(settings.RESTORE_PREVIEW_INLINE_MB) * 1_000_000
+        return inline < unpacked <= archive_limits().total
 
     def post(self, request, *args, **kwargs):
         if "token" in request.POST:
@@ -141,8 +174,7 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
         heading = _("Replace %(name)s by the backup?") % {"name": self.tournament.name}
         action = _("Replace the tournament by the backup")
         try:
-            with default_storage.open(self.stored, "rb") as source:
-                preview = backup_replace_preview(self.tournament, source)
+            preview = self.replace_preview()
         except BackupError as exc:
             return Preview(heading, [], action, refused=str(exc))
         return Preview(
@@ -153,6 +185,26 @@ class RestoreView(ConfirmActionMixin, TournamentMixin, View):
             options=restore_options(preview),
             options_legend=_("Take over from the backup (each only when ticked):"),
         )
+
+    def replace_preview(self) -> ReplacePreview:
+        """What the restore will do: computed now, or read from the preview job of this upload."""
+        job_id = self.request.GET.get("vorschau")
+        if not job_id:
+            with default_storage.open(self.stored, "rb") as source:
+                return backup_replace_preview(self.tournament, source)
+        job = models.Job.objects.filter(
+            pk=str(job_id),
+            kind=models.Job.Kind.RESTORE_PREVIEW,
+            slug=self.tournament.slug,
+            upload=self.stored,
+            upload_sha256=self.sha256,
+        ).first()
+        if job is not None and job.state == models.Job.State.FAILED:
+            raise BackupError(job.message)
+        if job is None or job.state != models.Job.State.READY or not job.result:
+            raise BackupError(_("The preview is no longer valid: upload the backup again."))
+        with default_storage.open(job.result, "rb") as stored:
+            return preview_load(stored.read())
 
     def perform(self):
         """The restore runs as a job: its page says when it is done and what it did."""

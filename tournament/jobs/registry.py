@@ -54,6 +54,8 @@ class JobKind:
     ready: Promise | None = None
     #: False for a job whose result is what it did (a restore), not a file to download.
     downloadable: bool = True
+    #: The words of the link to its result once ready (default: "Download the file").
+    link: Promise | None = None
 
 
 _KINDS: dict[str, JobKind] = {}
@@ -70,12 +72,13 @@ def register(
     running: Promise | None = None,
     ready: Promise | None = None,
     downloadable: bool = True,
+    link: Promise | None = None,
 ) -> JobKind:
     """Make `kind` (one of `models.Job.Kind`) run `run(job, progress)`. Registering a kind
     again replaces it (a module imported twice)."""
     if kind not in models.Job.Kind.values:
         raise ValueError(f"{kind!r} is not a kind of models.Job")
-    spec = JobKind(kind, run, role, button, durchgang, urls, running, ready, downloadable)
+    spec = JobKind(kind, run, role, button, durchgang, urls, running, ready, downloadable, link)
     _KINDS[kind] = spec
     return spec
 

@@ -103,4 +103,5 @@ def job_status(job: Job) -> dict[str, Any]:
         "status_url": urls["status"],
         "page_url": urls["page"],
         "downloadable": spec.downloadable,
+        "link": str(spec.link) if spec.link else "",
     }

@@ -29,6 +29,7 @@ class Job(models.Model):
         BACKUP = "backup", _("Backup")
         RESTORE = "restore", _("Restore from a backup")
         SKT_PREVIEW = "skt_preview", _("Preview of a SchafkopfTurnier import")
+        RESTORE_PREVIEW = "restore_preview", _("Preview of a restore")
 
     class State(models.TextChoices):
         QUEUED = "queued", _("waiting in line")

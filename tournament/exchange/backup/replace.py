@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournament import models
 from tournament.exchange.backup import BackupError
-from tournament.exchange.backup.archive import archive_read
+from tournament.exchange.backup.archive import Archive, archive_read
 from tournament.exchange.backup.changes import (
     FieldChange,
     player_changes,
@@ -102,13 +102,14 @@ def _matching(tournament: models.Tournament, contents: list[tuple[Any, Any]]) ->
 
 def backup_tournament_replace(
     tournament: models.Tournament,
-    source: Source,
+    source: Source | Archive,
     *,
     roles: Collection[str] = (),
     publish_fuller: bool = False,
 ) -> models.Tournament:
-    """Replace `tournament` by the tournament of the same slug in the backup `source`: deleted
-    and restored in one transaction (every score checked against the backup), or nothing.
+    """Replace `tournament` by the tournament of the same slug in the backup `source` (or the
+    archive read of it): deleted and restored in one transaction (every score checked against
+    the backup), or nothing.
     `roles`: the user names whose role in the backup the supervisor ticked; `publish_fuller`:
     he ticked that names are published as fully as the backup says (else no player's name is
     published more fully than now)."""
@@ -117,14 +118,14 @@ def backup_tournament_replace(
 
 def _replace(
     tournament: models.Tournament,
-    source: Source,
+    source: Source | Archive,
     *,
     roles: Collection[str] = (),
     publish_fuller: bool = False,
 ) -> tuple[models.Tournament, list[str]]:
     """The restored tournament, and the ids of its players the backup publishes more fully
     than they chose now."""
-    archive = archive_read(source)
+    archive = source if isinstance(source, Archive) else archive_read(source)
     data, history = _matching(tournament, archive.tournaments)
     doc = backup_tournament_check(data, history)  # every value, before anything changes
     with transaction.atomic():
@@ -250,11 +251,9 @@ def backup_replace_preview(tournament: models.Tournament, source: Source) -> Rep
     ).count()
     roles = backup_roles(tournament, history, archive.origin)
     players_now, settings_now = players_state(tournament), settings_state(tournament)
-    if hasattr(source, "seek"):
-        source.seek(0)
 
     def replace():
-        restored, fuller = _replace(tournament, source)
+        restored, fuller = _replace(tournament, archive)  # read once, not twice
         return (
             restored.name,
             tournament_counts(restored),

@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -31,7 +32,10 @@ class Command(BaseCommand):
             target = target / backup_name()
         temporary = target.with_name(target.name + ".part")
         try:
-            with temporary.open("wb") as out:
+            # Readable by its owner only, like the files the app stores: a backup holds names.
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.fchmod(descriptor, 0o600)  # a .part left over may have had another mode
+            with os.fdopen(descriptor, "wb") as out:
                 count = backup_write(out)
             temporary.replace(target)  # a half-written archive never carries the final name
         except OSError as exc:
