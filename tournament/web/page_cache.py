@@ -187,9 +187,7 @@ def public_page_cached(*, query: QueryReaders | None = None, expensive: bool = F
 
 
 _KEY = Compiled(
-    lambda slug: models.Tournament.objects.filter(slug=slug).values_list(
-        "pk", "created_at", "generation"
-    ),
+    lambda slug: models.Tournament.objects.filter(slug=slug).only("created_at", "generation"),
     slug=str,
 )
 
@@ -199,11 +197,10 @@ def _tournament_key(slug: str) -> tuple[int, float, int] | None:
     the slug's index. The generation is the database's, raised in the transaction of every
     change the pages show (scorekeeping/changes.py): a copy kept while a change could not
     reach the cache (a Redis that hung) is never taken for current afterwards."""
-    row = _KEY.first(slug=slug)
-    if row is None:
+    tournament = _KEY.first(slug=slug)
+    if tournament is None:
         return None
-    pk, created_at, generation = row
-    return pk, created_at.timestamp(), generation
+    return tournament.pk, tournament.created_at.timestamp(), tournament.generation
 
 
 #: The keys of the pages a thread of this process is rendering again.
