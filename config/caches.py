@@ -21,7 +21,13 @@ two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
 
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
-database; a write is dropped. Several machines share the revisions only through Redis: with
+database; a write is dropped. A Redis that hangs (it accepts the connection and answers nothing)
+would make each call wait its `REDIS_SECONDS`, a dozen times per request: the first call that
+gets no answer opens the process's circuit breaker (`Breaker`), and for ``CACHE_BREAKER_SECONDS``
+(default `BREAKER_SECONDS`) every call is a miss at once, without asking Redis; then one call
+asks again (half-open) and closes the breaker when Redis answers. Nothing correct depends on a
+write that was dropped: the public pages follow the tournament's generation in the database
+(tournament/web/page_cache.py). Several machines share the revisions only through Redis: with
 more than one app server, set ``CACHE_URL``.
 """
 
