@@ -46,6 +46,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
+from django.dispatch import Signal
 
 logger = logging.getLogger("tournament.cache")
 
@@ -117,6 +118,11 @@ class FolderCache(FileBasedCache):
         super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 
+#: Sent when a breaker closes, Redis answering again: what this process could not write
+#: meanwhile is missing there (tournament/scorekeeping/revisions.py forgets the revisions).
+breaker_closed = Signal()
+
+
 def _clock() -> float:
     """The breaker's clock (seconds; a test moves it on)."""
     return time.monotonic()
@@ -151,9 +157,11 @@ class Breaker:
 
     def answered(self) -> None:
         with self.lock:
-            if self.open_until:
-                logger.warning("Redis cache answers again")
+            reopened = bool(self.open_until)
             self.open_until, self.probing = 0.0, False
+        if reopened:
+            logger.warning("Redis cache answers again")
+            breaker_closed.send(sender=Breaker)
 
     def failed(self, error: Exception) -> None:
         with self.lock:

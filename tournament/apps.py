@@ -19,8 +19,10 @@ class TournamentConfig(AppConfig):
         import tournament.ranking.jobs  # noqa: F401
         import tournament.seasons.signals  # noqa: F401
         import tournament.sheets.jobs  # noqa: F401
-        from tournament.scorekeeping.revisions import link_deleted
+        from config.caches import breaker_closed
+        from tournament.scorekeeping.revisions import link_deleted, revisions_forget
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
         link = self.get_model("TableLink")
         post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
+        breaker_closed.connect(revisions_forget, dispatch_uid="revisions_forget")

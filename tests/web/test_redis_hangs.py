@@ -188,3 +188,23 @@ def test_a_game_saved_while_redis_hangs_shows_on_the_ranking_once_it_is_back(
     assert shown in row(ranking(reader), "Spieler 2")
     assert shown in row(reader.get(projector).content.decode(), "Spieler 2")
     assert breaker_of(own_redis).open_until == 0
+
+
+def test_a_phone_sees_a_game_saved_while_redis_hung_once_it_is_back(own_redis, hall, monkeypatch):
+    """The table's revision could not be replaced while Redis hung: when this process finds
+    Redis again it drops the tables' revisions, so a phone's poll with the revision it saw
+    before loads the table instead of hearing "nothing new"."""
+    clerk_client, link = hall
+    viewer = phone(link)
+    seen = viewer.get(reverse("tournament:phone_state", args=[link.token])).json()["revision"]
+    poll = {"seit": seen}
+    assert viewer.get(reverse("tournament:phone_state", args=[link.token]), poll).status_code == 204
+
+    own_redis.pause()
+    assert clerk_enter(clerk_client, "r e 1 3 +", 1).status_code == 302
+    own_redis.resume()
+    later(monkeypatch, BREAKER_SECONDS + 1)
+
+    state = viewer.get(reverse("tournament:phone_state", args=[link.token]), poll)
+    assert state.status_code == 200
+    assert state.json()["entered"] == 1

@@ -23,11 +23,14 @@ the table and closing the sheet drop or outdate that entry.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Iterable
 
 from django.core.cache import caches
 from django.db import transaction
+
+logger = logging.getLogger(__name__)
 
 SHARED = "shared"
 TABLE = "table"
@@ -107,3 +110,22 @@ def link_deleted(sender, instance, **kwargs) -> None:
     next poll asks the database and finds it gone."""
     links_forget([instance.token])
     revision_raise(TABLE, instance.table_id)
+
+
+def revisions_forget(**kwargs) -> None:
+    """Signal receiver (`breaker_closed` of config/caches.py: Redis answers again after this
+    process skipped it): every table's revision is dropped, so that no poll takes a change this
+    process could not announce meanwhile for "nothing new"; each is made anew on its next
+    read, and the phones load their tables' state once."""
+    cache = caches[SHARED]
+    client = getattr(cache, "_cache", None)
+    if client is None or not hasattr(client, "get_client"):
+        return  # not Redis: nothing was skipped
+    pattern = cache.make_key(_key(TABLE, 0)).removesuffix("0") + "*"
+    try:
+        server = client.get_client(write=True)
+        names = list(server.scan_iter(match=pattern, count=1000))
+        if names:
+            server.delete(*names)
+    except Exception:  # noqa: BLE001 - Redis gone again: its breaker opens on the next call
+        logger.warning("the tables' revisions could not be dropped from Redis", exc_info=True)
