@@ -163,6 +163,10 @@ class Breaker:
             logger.warning("Redis cache answers again")
             breaker_closed.send(sender=Breaker)
 
+    def released(self) -> None:
+        with self.lock:
+            self.probing = False
+
     def failed(self, error: Exception) -> None:
         with self.lock:
             self.failures += 1
@@ -192,10 +196,10 @@ _NO_ANSWER = (redis.ConnectionError, redis.TimeoutError, OSError)
 class FailOpenRedisCache(RedisCache):
     """Django's Redis cache; when Redis does not answer, a miss (and a log line), never an
     error: every caller falls back to the database. A call that gets no answer (a time-out,
-    a refused or broken connection) opens the process's breaker of that Redis: for
-    ``BREAKER_SECONDS`` (default `BREAKER_SECONDS`) every call is a miss at once, so a request
-    waits for one time-out at most, not for one per cache call; then one call tries Redis
-    again (and closes the breaker when it answers)."""
+    a refused or broken connection) opens the process's breaker of that Redis: for the
+    cache's ``BREAKER_SECONDS`` (``CACHE_BREAKER_SECONDS``) every call is a miss at once, so a
+    request waits for one time-out at most, not for one per cache call; then one call tries
+    Redis again (and closes the breaker when it answers)."""
 
     _logged_at = 0.0
 
@@ -228,7 +232,7 @@ class FailOpenRedisCache(RedisCache):
             self.breaker.answered()  # Redis answered, with an error
             return self._failed(operation, error, default)
         except BaseException:
-            self.breaker.answered()  # let a probe cut short go, so another may try
+            self.breaker.released()  # a probe cut short: another call may try
             raise
         self.breaker.answered()
         return result

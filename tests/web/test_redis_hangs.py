@@ -87,6 +87,7 @@ def own_redis(monkeypatch) -> Iterator[OwnRedis]:
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+        config_caches._breakers.pop(server.url, None)  # its port may serve another test later
         for alias in ("default", "shared"):  # the other tests' caches, emptied as they expect
             caches[alias].clear()
 
