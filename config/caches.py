@@ -21,35 +21,51 @@ two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
 
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
-database; a write is dropped. Several machines share the revisions only through Redis: with
+database; a write is dropped. A Redis that hangs (it accepts the connection and answers nothing)
+would make each call wait its `REDIS_SECONDS`, a dozen times per request: the first call that
+gets no answer opens the process's circuit breaker (`Breaker`), and for ``CACHE_BREAKER_SECONDS``
+(default `BREAKER_SECONDS`) every call is a miss at once, without asking Redis; then one call
+asks again (half-open) and closes the breaker when Redis answers. Nothing correct depends on a
+write that was dropped: the public pages follow the tournament's generation in the database
+(tournament/web/page_cache.py). Several machines share the revisions only through Redis: with
 more than one app server, set ``CACHE_URL``.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import redis
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
+from django.dispatch import Signal
 
 logger = logging.getLogger("tournament.cache")
 
 #: Seconds a Redis may take to connect or to answer before the cache gives up for the request.
 REDIS_SECONDS = 0.5
+#: Seconds a process skips a Redis that did not answer before it asks it again (the breaker;
+#: ``CACHE_BREAKER_SECONDS``).
+BREAKER_SECONDS = 15.0
 #: Seconds between two log lines about a Redis that does not answer (per process).
 LOG_EVERY = 60.0
 #: Seconds between two counts of the file cache's files (per process).
 CULL_EVERY = 60.0
 
 
-def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
+def caches_config(
+    url: str | None, folder: Path, *, breaker_seconds: float = BREAKER_SECONDS
+) -> dict[str, dict[str, Any]]:
     """CACHES for a Redis at `url` (None: none) or, without, files in `folder` (the pages in
-    its `pages/`)."""
+    its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(
@@ -58,6 +74,7 @@ def caches_config(url: str | None, folder: Path) -> dict[str, dict[str, Any]]:
         redis = {
             "BACKEND": "config.caches.FailOpenRedisCache",
             "LOCATION": url,
+            "BREAKER_SECONDS": breaker_seconds,
             "OPTIONS": {
                 "socket_connect_timeout": REDIS_SECONDS,
                 "socket_timeout": REDIS_SECONDS,
@@ -101,11 +118,96 @@ class FolderCache(FileBasedCache):
         super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 
+#: Sent when a breaker closes, Redis answering again: what this process could not write
+#: meanwhile is missing there (tournament/scorekeeping/revisions.py forgets the revisions).
+breaker_closed = Signal()
+
+
+def _clock() -> float:
+    """The breaker's clock (seconds; a test moves it on)."""
+    return time.monotonic()
+
+
+@dataclass
+class Breaker:
+    """The circuit breaker of one Redis in this process: `open_until` (the clock's seconds;
+    0: closed) skips the Redis until then; `probing` while one call tries it again. The
+    counters are what the tests and the log read."""
+
+    seconds: float = BREAKER_SECONDS
+    open_until: float = 0.0
+    probing: bool = False
+    #: Calls that reached for Redis and got no answer (a time-out or a broken connection).
+    failures: int = 0
+    #: Calls answered as a miss without asking Redis, while the breaker was open.
+    skipped: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def allows(self) -> bool:
+        """Whether this call may ask Redis: always while closed; once the breaker has been open
+        its `seconds`, one call at a time (half-open) until one gets an answer."""
+        with self.lock:
+            if not self.open_until:
+                return True
+            if self.probing or _clock() < self.open_until:
+                self.skipped += 1
+                return False
+            self.probing = True
+            return True
+
+    def answered(self) -> None:
+        with self.lock:
+            reopened = bool(self.open_until)
+            self.open_until, self.probing = 0.0, False
+        if reopened:
+            logger.warning("Redis cache answers again")
+            breaker_closed.send(sender=Breaker)
+
+    def released(self) -> None:
+        with self.lock:
+            self.probing = False
+
+    def failed(self, error: Exception) -> None:
+        with self.lock:
+            self.failures += 1
+            if not self.open_until or self.probing:
+                logger.warning(
+                    "Redis cache does not answer (%s): the database alone for %g s", error,
+                    self.seconds,
+                )  # fmt: skip
+            self.open_until, self.probing = _clock() + self.seconds, False
+
+
+#: The breaker of each Redis (its address), shared by the threads of this process.
+_breakers: dict[str, Breaker] = {}
+_breakers_lock = threading.Lock()
+
+
+def breaker(location: str, seconds: float = BREAKER_SECONDS) -> Breaker:
+    """The breaker of the Redis at `location` in this process."""
+    with _breakers_lock:
+        return _breakers.setdefault(location, Breaker(seconds))
+
+
+#: What a Redis that hangs or is away raises (redis-py wraps the socket's errors).
+_NO_ANSWER = (redis.ConnectionError, redis.TimeoutError, OSError)
+
+
 class FailOpenRedisCache(RedisCache):
     """Django's Redis cache; when Redis does not answer, a miss (and a log line), never an
-    error: every caller falls back to the database."""
+    error: every caller falls back to the database. A call that gets no answer (a time-out,
+    a refused or broken connection) opens the process's breaker of that Redis: for the
+    cache's ``BREAKER_SECONDS`` (``CACHE_BREAKER_SECONDS``) every call is a miss at once, so a
+    request waits for one time-out at most, not for one per cache call; then one call tries
+    Redis again (and closes the breaker when it answers)."""
 
     _logged_at = 0.0
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self.breaker = breaker(
+            ",".join(self._servers), float(params.get("BREAKER_SECONDS", BREAKER_SECONDS))
+        )
 
     def _failed(self, operation: str, error: Exception, default: Any = None) -> Any:
         now = time.monotonic()
@@ -114,64 +216,78 @@ class FailOpenRedisCache(RedisCache):
             logger.warning("Redis cache %s failed, using the database: %s", operation, error)
         return default
 
-    def get(self, key, default=None, version=None):
+    def _guarded(self, operation: str, default: Any, call: Callable[[], Any]) -> Any:
+        """`call()`, or `default` when the breaker is open or Redis does not answer."""
+        if not self.breaker.allows():
+            return default
         try:
-            return super().get(key, default, version)
+            result = call()
+        except ValueError:
+            self.breaker.answered()
+            raise  # incr of a missing key: as every cache says it
+        except _NO_ANSWER as error:
+            self.breaker.failed(error)
+            return self._failed(operation, error, default)
         except Exception as error:  # noqa: BLE001 - any failure of the cache is a miss
-            return self._failed("get", error, default)
+            self.breaker.answered()  # Redis answered, with an error
+            return self._failed(operation, error, default)
+        except BaseException:
+            self.breaker.released()  # a probe cut short: another call may try
+            raise
+        self.breaker.answered()
+        return result
+
+    def get(self, key, default=None, version=None):
+        return self._guarded(
+            "get", default, lambda: super(FailOpenRedisCache, self).get(key, default, version)
+        )
 
     def get_many(self, keys, version=None):
-        try:
-            return super().get_many(keys, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("get_many", error, {})
+        return self._guarded(
+            "get_many", {}, lambda: super(FailOpenRedisCache, self).get_many(keys, version)
+        )
 
     def has_key(self, key, version=None):
-        try:
-            return super().has_key(key, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("has_key", error, False)
+        return self._guarded(
+            "has_key", False, lambda: super(FailOpenRedisCache, self).has_key(key, version)
+        )
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().add(key, value, timeout, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("add", error, False)
+        return self._guarded(
+            "add", False, lambda: super(FailOpenRedisCache, self).add(key, value, timeout, version)
+        )
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            super().set(key, value, timeout, version)
-        except Exception as error:  # noqa: BLE001
-            self._failed("set", error)
+        self._guarded(
+            "set", None, lambda: super(FailOpenRedisCache, self).set(key, value, timeout, version)
+        )
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().set_many(data, timeout, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("set_many", error, list(data))
+        return self._guarded(
+            "set_many",
+            list(data),
+            lambda: super(FailOpenRedisCache, self).set_many(data, timeout, version),
+        )
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().touch(key, timeout, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("touch", error, False)
+        return self._guarded(
+            "touch", False, lambda: super(FailOpenRedisCache, self).touch(key, timeout, version)
+        )
 
     def delete(self, key, version=None):
-        try:
-            return super().delete(key, version)
-        except Exception as error:  # noqa: BLE001
-            return self._failed("delete", error, False)
+        return self._guarded(
+            "delete", False, lambda: super(FailOpenRedisCache, self).delete(key, version)
+        )
 
     def delete_many(self, keys, version=None):
-        try:
-            super().delete_many(keys, version)
-        except Exception as error:  # noqa: BLE001
-            self._failed("delete_many", error)
+        self._guarded(
+            "delete_many", None, lambda: super(FailOpenRedisCache, self).delete_many(keys, version)
+        )
 
     def incr(self, key, delta=1, version=None):
-        try:
-            return super().incr(key, delta, version)
-        except ValueError:
-            raise  # the key is missing: as every cache says it
-        except Exception as error:  # noqa: BLE001
-            return self._failed("incr", error, delta)
+        return self._guarded(
+            "incr", delta, lambda: super(FailOpenRedisCache, self).incr(key, delta, version)
+        )
+
+    def clear(self):
+        return self._guarded("clear", False, lambda: super(FailOpenRedisCache, self).clear())

@@ -23,6 +23,8 @@ DJANGO_LOG_FILE         a file the log is appended to, besides standard error (d
 DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
 CACHE_URL               a Redis for the caches, e.g. redis://127.0.0.1:6379/0 (REDIS_URL is read
                         too; default: none, config/caches.py).
+CACHE_BREAKER_SECONDS   with CACHE_URL: seconds a process reads the database alone after Redis
+                        did not answer, before it asks Redis again (default 15).
 DJANGO_CACHE_DIR        without CACHE_URL: the folder of the cache the workers of this machine
                         share (revisions, table links, sessions; default var/cache).
 SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
@@ -206,7 +208,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis, shared by every server; without, the pages per process and the rest in files under
 # DJANGO_CACHE_DIR, shared by the workers of this machine.
 CACHE_URL = env_str("CACHE_URL") or env_str("REDIS_URL")
-CACHES = caches_config(CACHE_URL, Path(env_str("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache"))
+CACHES = caches_config(
+    CACHE_URL,
+    Path(env_str("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache"),
+    breaker_seconds=env_int("CACHE_BREAKER_SECONDS", 15),
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -9,6 +9,8 @@ from config.login import AdminLoginForm
 from tournament.home.views import LoginView
 
 admin.site.login_form = AdminLoginForm  # the user name's length checked (config/login.py)
+# A database that does not answer: a German 503 saying so (and whether a game is stored).
+handler500 = "tournament.web.outage.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

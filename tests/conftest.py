@@ -263,3 +263,27 @@ def server_database_url(transactional_db) -> str:
     host = db["HOST"] or "localhost"
     port = f":{db['PORT']}" if db["PORT"] else ""
     return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
+
+
+@pytest.fixture
+def database_cut(monkeypatch):
+    """`database_cut(True)`: from now on every statement fails as with a PostgreSQL that went
+    away (`OperationalError`); `database_cut(False)`: it answers again."""
+    from django.db import OperationalError
+    from django.db.backends.utils import CursorWrapper
+
+    away = [False]
+    for name in ("execute", "executemany"):
+        real = getattr(CursorWrapper, name)
+
+        def guarded(self, *args, _real=real, **kwargs):
+            if away[0]:
+                raise OperationalError("server closed the connection unexpectedly")
+            return _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(CursorWrapper, name, guarded)
+
+    def cut(now: bool) -> None:
+        away[0] = now
+
+    return cut

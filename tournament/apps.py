@@ -20,9 +20,10 @@ class TournamentConfig(AppConfig):
         import tournament.ranking.jobs  # noqa: F401
         import tournament.seasons.signals  # noqa: F401
         import tournament.sheets.jobs  # noqa: F401
-        from tournament.scorekeeping.revisions import link_deleted, tournament_deleted
+        from config.caches import breaker_closed
+        from tournament.scorekeeping.revisions import link_deleted, revisions_forget
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
-        link, gone = self.get_model("TableLink"), self.get_model("Tournament")
+        link = self.get_model("TableLink")
         post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
-        post_delete.connect(tournament_deleted, sender=gone, dispatch_uid="tournament_gone")
+        breaker_closed.connect(revisions_forget, dispatch_uid="revisions_forget")

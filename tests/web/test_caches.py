@@ -14,6 +14,7 @@ from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
 
+import config.caches
 from config.caches import CULL_EVERY, FailOpenRedisCache, FolderCache, caches_config
 from tests.phones.helpers import url
 from tournament.phones.links import table_link_issue
@@ -68,6 +69,7 @@ def test_a_cache_url_that_is_no_redis_is_refused(tmp_path: Path):
 
 def test_a_redis_that_does_not_answer_is_a_miss_and_a_log_line(caplog, monkeypatch):
     monkeypatch.setattr(FailOpenRedisCache, "_logged_at", 0.0)
+    monkeypatch.setattr(config.caches, "_breakers", {})  # no breaker opened by another test
     cache = FailOpenRedisCache(SILENT, {"OPTIONS": {"socket_connect_timeout": 0.3}})
     with caplog.at_level(logging.WARNING, logger="tournament.cache"):
         cache.set("key", "value")

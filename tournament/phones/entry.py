@@ -6,6 +6,7 @@ phone's JSON, where numbers may come as numbers or as text."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,12 +27,16 @@ UNLABELLED = {"version": gettext_lazy("Version of the game")}
 
 
 def phone_entry_save(
-    link: models.TableLink, phone: str, posted
+    link: models.TableLink,
+    phone: str,
+    posted,
+    stored: Callable[[models.PhoneEntry], object] = lambda answer: None,
 ) -> tuple[models.PhoneEntry, bool, str, SheetNow | None]:
     """One game from a phone, stored once under the phone's key for it: the answer (outcome
     and message), whether it is new, the address of the handbook's explanation of the
     refusal ('' when there is none, and for an answer given before: only its text is kept),
-    and after a save the sheet as it left it, for the state the answer carries."""
+    and after a save the sheet as it left it, for the state the answer carries. `stored`:
+    called with the answer once it is committed (`entry_once`)."""
     data = {name: posted.get(name, "") for name in ("number", "code", "version")}
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
@@ -65,6 +70,7 @@ def phone_entry_save(
         number=min(max(number, 0), 32767),
         code=str(data["code"]),
         attempt=attempt,
+        stored=stored,
     )
     return answer, fresh, (helps[0] if fresh and helps else ""), sheet
 

@@ -233,14 +233,23 @@ _ENTRY_SEATS = SheetSeats(
 
 
 def entry_once(
-    *, link: models.TableLink, phone: str, key: str, number: int, code: str, attempt: Attempt
+    *,
+    link: models.TableLink,
+    phone: str,
+    key: str,
+    number: int,
+    code: str,
+    attempt: Attempt,
+    stored: Callable[[models.PhoneEntry], object] = lambda answer: None,
 ) -> tuple[models.PhoneEntry, bool, SheetNow | None]:
     """Run `attempt` for a phone's entry once: its answer is kept under the phone's `key`, and
     the same key sent again (the answer was lost with the connection) gets the kept answer
     (sent again while the first was being saved: its try is undone). Only the scorekeeper's
     phone enters games, and only until the players begin to confirm the sheet. Returns the
     answer, whether it is new, and after a save the sheet as the save left it, for the state
-    the answer carries (None otherwise: that state is read anew)."""
+    the answer carries (None otherwise: that state is read anew). `stored(answer)` is called
+    once the answer and its game are committed, before anything is read again (a database
+    that goes away then: tournament/web/outage.py)."""
     before = table_revision(link)  # before the rows, as `phone_state` reads it
     with transaction.atomic():
         # The keeper and an earlier answer under the same key, read in the locking statement:
@@ -271,6 +280,7 @@ def entry_once(
             if kept_pk is None:
                 raise
             return models.PhoneEntry.objects.get(pk=kept_pk), False, None
+    stored(answer)
     return (
         answer,
         True,

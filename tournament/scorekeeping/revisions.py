@@ -1,11 +1,11 @@
-"""Revisions: a token per table and per tournament, in the cache every process shares
-(``caches["shared"]``, config/caches.py), that changes whenever what a phone or a public page
-shows of it changes. A poll that brings the token it saw last learns "nothing new" from the
-cache alone, without a database query.
+"""Revisions: a token per table, in the cache every process shares (``caches["shared"]``,
+config/caches.py), that changes whenever what a phone shows of it changes. A poll that brings
+the token it saw last learns "nothing new" from the cache alone, without a database query.
 
 A write that changes what is shown calls `revision_raise` inside its transaction (the sheet's
-history, `event_log`, does it for every game, decision, signature and closing;
-`public_pages_changed` for the tournament; the keeper and the links for their table). The
+history, `event_log`, does it for every game, decision, signature and closing; the keeper and the
+links for their table). The public pages follow the tournament's generation in the database
+instead (scorekeeping/changes.py). The
 token is replaced by a new random one once the transaction commits. Whoever builds a state
 reads the token first (`revision`) and the rows after: a change committed in between replaces
 the token, so the state built from the older rows never carries the newer token (the race
@@ -23,15 +23,17 @@ the table and closing the sheet drop or outdate that entry.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Iterable
 
 from django.core.cache import caches
 from django.db import transaction
 
+logger = logging.getLogger(__name__)
+
 SHARED = "shared"
 TABLE = "table"
-TOURNAMENT = "tournament"
 
 
 def _key(kind: str, pk: int) -> str:
@@ -43,7 +45,7 @@ def _link_key(token: str) -> str:
 
 
 def revision(kind: str, pk: int) -> str:
-    """The current token of table or tournament `pk` (made when there is none); read it
+    """The current token of table `pk` (made when there is none); read it
     before the rows the state is built from."""
     cache = caches[SHARED]
     current = cache.get(_key(kind, pk))
@@ -74,12 +76,6 @@ def revision_raise(kind: str, pk: int) -> None:
     after_commit(lambda: caches[SHARED].set(key, secrets.token_hex(8)))
 
 
-def revision_drop(kind: str, pk: int) -> None:
-    """No token (a deleted tournament), once the transaction commits."""
-    key = _key(kind, pk)
-    after_commit(lambda: caches[SHARED].delete(key))
-
-
 def link_remember(token: str, *, table_id: int, tournament_id: int) -> None:
     """Note a valid link of an open sheet, found in the database."""
     caches[SHARED].set(_link_key(token), (table_id, tournament_id))
@@ -98,13 +94,14 @@ def links_forget(tokens: Iterable[str]) -> None:
 
 
 def tournament_known(slug: str) -> tuple[int, float] | None:
-    """(id, creation time) of the tournament under `slug`, noted by `tournament_remember`."""
+    """(id, creation time) of the tournament under `slug`, noted by `tournament_remember`
+    when a public page of it was kept: what finds the kept copy while the database is away."""
     return caches[SHARED].get(f"slug:{slug}")
 
 
 def tournament_remember(slug: str, *, pk: int, created_at: float) -> None:
     # Kept a few minutes only: a slug given to another tournament is read from the database
-    # again soon, and a deleted tournament has no revision, so that its pages ask the database.
+    # again soon.
     caches[SHARED].set(f"slug:{slug}", (pk, created_at), 300)
 
 
@@ -115,6 +112,20 @@ def link_deleted(sender, instance, **kwargs) -> None:
     revision_raise(TABLE, instance.table_id)
 
 
-def tournament_deleted(sender, instance, **kwargs) -> None:
-    """Signal receiver (post_delete of Tournament): its pages' polls ask the database."""
-    revision_drop(TOURNAMENT, instance.pk)
+def revisions_forget(**kwargs) -> None:
+    """Signal receiver (`breaker_closed` of config/caches.py: Redis answers again after this
+    process skipped it): every table's revision is dropped, so that no poll takes a change this
+    process could not announce meanwhile for "nothing new"; each is made anew on its next
+    read, and the phones load their tables' state once."""
+    cache = caches[SHARED]
+    client = getattr(cache, "_cache", None)
+    if client is None or not hasattr(client, "get_client"):
+        return  # not Redis: nothing was skipped
+    pattern = cache.make_key(_key(TABLE, 0)).removesuffix("0") + "*"
+    try:
+        server = client.get_client(write=True)
+        names = list(server.scan_iter(match=pattern, count=1000))
+        if names:
+            server.delete(*names)
+    except Exception:  # noqa: BLE001 - Redis gone again: its breaker opens on the next call
+        logger.warning("the tables' revisions could not be dropped from Redis", exc_info=True)

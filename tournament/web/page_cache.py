@@ -1,9 +1,9 @@
 """The cache of a tournament's public pages.
 
 `public_page_cached(query=...)` keeps the whole response of a public page, with the generation
-it was rendered at (the tournament's revision in the cache every process shares,
-tournament/scorekeeping/revisions.py, read before the page; `public_pages_changed` of
-tournament/scorekeeping/changes.py raises it on commit of every change the page shows), under a
+it was rendered at (the tournament's counter in the database, read before the page;
+`public_pages_changed` of tournament/scorekeeping/changes.py raises it in the transaction of
+every change the page shows), under a
 key made of the tournament (id and creation time, so that a tournament imported again under a
 reused id is a new one), the active language, the page's absolute URL without its query, and
 the query parameters the page reads: each cached view declares them with a reader that
@@ -20,8 +20,10 @@ than the last committed change. While one thread renders a page again, the other
 processes serve its last copy instead of rendering it too (`_render_claim`: a claim in the
 pages' cache, which the workers of a machine share in files, and every server in Redis with
 `CACHE_URL`): a hall of readers arriving as the copy gets old costs one rendering, not one per
-thread or worker. The tournament's id and generation come from the shared cache, so a page
-served from the cache, or a live region answered 304, costs no database query.
+thread or worker. A page served from the cache, or a live region answered 304, costs one
+query: the tournament's id and generation, by its slug. The generation is the database's, not
+a copy in the cache, so a change saved while the cache did not answer (a Redis that hung: its
+word to the cache was lost) outdates every kept copy all the same.
 
 Only anonymous visitors are served from the cache: a logged-in user's page carries his name,
 and the tournament's staff may see what is not published yet. The CSRF token of the language
@@ -58,13 +60,8 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from tournament import models
-from tournament.scorekeeping.revisions import (
-    TOURNAMENT,
-    revision,
-    revision_peek,
-    tournament_known,
-    tournament_remember,
-)
+from tournament.models.compiled import Compiled
+from tournament.scorekeeping.revisions import tournament_known, tournament_remember
 from tournament.web.limits import render_allowed, too_many_renders
 from tournament.web.live import live_requested
 
@@ -130,7 +127,7 @@ def _now() -> float:
     return time.time()
 
 
-def _fresh(stored: tuple, generation: str) -> bool:
+def _fresh(stored: tuple, generation: int) -> bool:
     """A stored page serves when nothing changed since, or, while games keep coming in, when it
     is younger than `PUBLIC_PAGE_GRACE` seconds: a hall of readers then costs one rendering per
     page and grace period, however fast the clerks enter."""
@@ -189,22 +186,21 @@ def public_page_cached(*, query: QueryReaders | None = None, expensive: bool = F
     return decorator
 
 
-def _tournament_key(slug: str) -> tuple[int, float, str] | None:
-    """(id, creation time, generation) of the tournament under `slug`, or None: from the
-    shared cache when it knows them (no query), else from the database. The generation is
-    the tournament's revision (scorekeeping/revisions.py), read before the page's rows."""
-    known = tournament_known(slug)
-    if known is not None:
-        generation = revision_peek(TOURNAMENT, known[0])
-        if generation is not None:
-            return known[0], known[1], generation
-    row = models.Tournament.objects.filter(slug=slug).values_list("pk", "created_at").first()
-    if row is None:
+_KEY = Compiled(
+    lambda slug: models.Tournament.objects.filter(slug=slug).only("created_at", "generation"),
+    slug=str,
+)
+
+
+def _tournament_key(slug: str) -> tuple[int, float, int] | None:
+    """(id, creation time, generation) of the tournament under `slug`, or None: one query by
+    the slug's index. The generation is the database's, raised in the transaction of every
+    change the pages show (scorekeeping/changes.py): a copy kept while a change could not
+    reach the cache (a Redis that hung) is never taken for current afterwards."""
+    tournament = _KEY.first(slug=slug)
+    if tournament is None:
         return None
-    pk, created_at = row[0], row[1].timestamp()
-    generation = revision(TOURNAMENT, pk)
-    tournament_remember(slug, pk=pk, created_at=created_at)
-    return pk, created_at, generation
+    return tournament.pk, tournament.created_at.timestamp(), tournament.generation
 
 
 #: The keys of the pages a thread of this process is rendering again.
@@ -279,6 +275,7 @@ def _cached(view, expensive: bool, request, slug: str, **kwargs):
             return _database_away(request, slug, hit)
         if _cacheable_response(response):
             cache.set(key, (generation, _now(), *_stored(response)))
+            tournament_remember(slug, pk=pk, created_at=created_at)  # for _database_away
         return response
 
 

@@ -33,7 +33,8 @@ from tournament.phones.state import LinkGone, phone_choices, phone_state
 from tournament.scorekeeping.deck import deck_activate
 from tournament.scorekeeping.revisions import TABLE, link_known, link_remember, revision_peek
 from tournament.sheets.forms import EntryForm
-from tournament.web.raw_input import BadInput, json_object
+from tournament.web.outage import entry_begun, entry_stored
+from tournament.web.raw_input import BadInput, json_object, number_or_none
 
 #: The tokens of the table links this browser has opened with their PIN.
 SESSION_KEY = "table_links"
@@ -58,6 +59,19 @@ class PhoneMixin:
 
     json = False
     request: HttpRequest  # set by the view this is mixed into (View.setup)
+
+    def entry_save(self, phone: str, posted, *, json: bool = False):
+        """`phone_entry_save`, the request marked with the game and, once committed, as
+        stored: a database that goes away meanwhile is answered by tournament/web/outage.py,
+        saying whether the game is stored."""
+        request = self.request
+        entry_begun(request, number_or_none(str(posted.get("number", ""))), json=json)
+        found = phone_entry_save(
+            self.link, phone, posted, stored=lambda kept: entry_stored(request, kept.number)
+        )
+        if found[0].outcome == Outcome.SAVED:  # also an answer kept before
+            entry_stored(request, found[0].number)
+        return found
 
     def dispatch(self, request, *args, **kwargs):
         return private(self._answer(request, *args, **kwargs))
@@ -153,7 +167,7 @@ class PhoneSheetView(PhoneMixin, TemplateView):
                 context = self.get_context_data(confirm_error=error)
                 return self.render_to_response(context, status=400)
         else:
-            answer, _fresh, help_url, _sheet = phone_entry_save(self.link, phone, request.POST)
+            answer, _fresh, help_url, _sheet = self.entry_save(phone, request.POST)
             if answer.outcome != Outcome.SAVED:
                 typed = {name: request.POST.get(name, "") for name in ("number", "code", "version")}
                 context = self.get_context_data(
@@ -243,7 +257,7 @@ class PhoneEntryView(PhoneJsonMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, token):
-        answer, fresh, help_url, sheet = phone_entry_save(self.link, self.phone(), self.body())
+        answer, fresh, help_url, sheet = self.entry_save(self.phone(), self.body(), json=True)
         return self.answer(
             STATUS[answer.outcome],
             sheet,

@@ -56,8 +56,10 @@ from tournament.sheets.services.sheet import (
 )
 from tournament.sheets.verification import sheet_verification_of
 from tournament.web.access import CLERK, SUPERVISOR, DurchgangMixin, role_allows
+from tournament.web.flash import message_once
 from tournament.web.form_errors import errors_text
 from tournament.web.live import LiveFragmentMixin
+from tournament.web.outage import entry_begun, entry_stored
 from tournament.web.raw_input import number_or_none
 
 
@@ -236,6 +238,7 @@ class HandEnterView(SheetPageMixin, TemplateView):
         if kept is not None:  # after a conflict: the stored game stays, the typed one goes
             messages.info(request, kept_message(kept))
             return redirect(self.sheet_url(self.get_table()))
+        entry_begun(request, number_or_none(request.POST.get("number", "")))
         supervisor = role_allows(self.role, SUPERVISOR)
         lock = partial(
             sheet_lock,
@@ -253,15 +256,15 @@ class HandEnterView(SheetPageMixin, TemplateView):
         if hand is None:
             context = self.get_context_data(table_obj=table, entry_form=form)
             return self.render_to_response(context, status=400)
+        entry_stored(request, hand.number)  # committed: tournament/web/outage.py says so
         note = first_game_note(hand)  # how 5.2.15 scored a first-game Tout or Schwarz
-        if note:
-            messages.info(request, note)
+        if note:  # once: a retry after a lost answer may bring the first one back
+            message_once(request, messages.INFO, note)
         if supervisor and awaits_approval(hand):  # approved right there, on the line
             return redirect(self.sheet_url(table) + f"?{APPROVE}={hand.number}")
         if awaits_approval(hand):
-            messages.warning(
-                request, _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
-            )
+            waits = _("Game %(n)s needs the supervisor's approval.") % {"n": hand.number}
+            message_once(request, messages.WARNING, waits)
         return redirect(self.sheet_url(table))
 
 
