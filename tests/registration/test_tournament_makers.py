@@ -5,7 +5,7 @@ organiser its maker already serves (`Organiser.staff`): B's organiser staff crea
 tournaments, and becoming their supervisor opens nothing of A. A tournament role alone never
 opens an organiser's person register or seasons: only its staff and superusers keep them
 (tournament/persons/access.py). An installation with a single organiser keeps it simple: any
-staff user creates under it, without a choice."""
+staff user creates under it, without a choice, and becomes its staff."""
 
 from __future__ import annotations
 
@@ -151,15 +151,22 @@ def test_a_superuser_chooses_any_organiser(a, b):
     assert Tournament.objects.get(name="Cup A").organiser == a
 
 
-def test_an_installation_of_one_organiser_needs_no_choice_and_opens_no_register(db):
-    """Any staff user creates under the single organiser, which he need not serve; his
-    tournament's supervision opens its register no more than anybody else's."""
+def test_an_installation_of_one_organiser_needs_no_choice_and_makes_the_maker_its_staff(db):
+    """Any staff user creates under the single organiser, without a choice, and becomes its
+    staff: he keeps its register as the one club's Turnierleitung did before organisers had
+    staff. His tournament's clerk does not."""
     club = Organiser.objects.create(name="Heimverein", slug="heimverein")
     person_create(organiser=club, name="Anna Aberl", email=A_EMAIL)
-    client = client_of(staff_user("chef"))
+    maker = staff_user("chef")
+    client = client_of(maker)
     page = client.get(CREATE).content.decode()
     assert 'name="organiser"' not in page
     client.post(CREATE, settings_post(name="Cup"))
-    assert Tournament.objects.get(name="Cup").organiser == club
+    cup = Tournament.objects.get(name="Cup")
+    assert cup.organiser == club
     assert Organiser.objects.count() == 1  # not a second, default organiser
-    assert client.get(reverse("manage:persons", args=[club.slug])).status_code == 403
+    assert list(club.staff.all()) == [maker]
+    assert client.get(reverse("manage:persons", args=[club.slug])).status_code == 200
+    clerk = get_user_model().objects.create_user("schreiberin")
+    Membership.objects.create(tournament=cup, user=clerk, role=Membership.Role.CLERK)
+    assert client_of(clerk).get(reverse("manage:persons", args=[club.slug])).status_code == 403

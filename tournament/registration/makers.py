@@ -3,7 +3,9 @@
 A tournament's maker becomes its supervisor; the organiser it goes to is one he already serves
 (`Organiser.staff`), so that creating a tournament opens nothing of an organiser he does not
 serve. A superuser may create under any organiser. An installation with a single organiser (or
-none yet) keeps it simple: any staff user creates under that one, without a choice."""
+none yet) keeps it simple: any staff user creates under that one, without a choice, and becomes
+its staff (so keeps its register and seasons, as the one club's Turnierleitung always did); that
+is a grant in `Organiser.staff`, seen and taken back in the admin, not a tournament role."""
 
 from __future__ import annotations
 

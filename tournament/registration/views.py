@@ -104,6 +104,8 @@ class TournamentCreateView(LoginRequiredMixin, UserPassesTestMixin, CreateView):
         else:
             tournament.organiser = form.cleaned_data.get("organiser") or self.organisers[0]
         tournament = tournament_create(tournament=tournament, user=self.request.user)
+        if self.organisers is None:  # the one organiser: its tournaments' maker keeps it, as ever
+            tournament.organiser.staff.add(self.request.user)
         messages.success(self.request, _("Tournament %(name)s created.") % {"name": tournament})
         return redirect("manage:dashboard", slug=tournament.slug)
 
