@@ -81,9 +81,15 @@ def job_await(env: dict[str, str], job: str, *states: str) -> tuple[str, int, st
 class Supervisor:
     """`manage.py task_workers --workers 1` and the lines it writes."""
 
-    def __init__(self, env: dict[str, str], preexec: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        env: dict[str, str],
+        preexec: Callable[[], None] | None = None,
+        judged: tuple[str, ...] = (),
+    ) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "task_workers", "--workers", "1", "--interval", "0.5"],
+            [sys.executable, "manage.py", "task_workers", "--workers", "1", "--interval", "0.5"]
+            + list(judged),
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

@@ -110,7 +110,8 @@ def test_a_print_cut_by_a_full_disk_fails_saying_so_and_the_next_job_runs(hall, 
 
 def test_a_hung_worker_is_counted_as_hung_then_ended_and_replaced(hall):
     env, supervisors = hall
-    supervisor = Supervisor(env)
+    # Taken for hung after 5 s without a beat (15 s in use), a first beat within 15 s (60 s).
+    supervisor = Supervisor(env, judged=("--silent-after", "5", "--start-within", "15"))
     supervisors.append(supervisor)
     first = supervisor.worker()
     assert manage(env, "shell", "-c", SIGNS).split()[-2:] == ["1", "0"]

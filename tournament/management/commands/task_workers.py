@@ -63,12 +63,14 @@ class Slot:
     beat: float = 0.0  # when it last beat (monotonic)
     beat_at: datetime | None = None  # the same, by the clock
     ending: float = 0.0  # when it was sent SIGTERM for not beating
+    silent_after: float = SILENT_SECONDS
+    start_within: float = START_SECONDS
 
     def silent(self, now: float) -> bool:
         """Whether the worker runs but has not beaten for too long."""
         if self.process is None:
             return False
-        return now > max(self.beat + SILENT_SECONDS, self.started + START_SECONDS)
+        return now > max(self.beat + self.silent_after, self.started + self.start_within)
 
     def listen(self, now: float) -> None:
         """Read the beats the worker wrote since the last look."""
@@ -95,12 +97,36 @@ class Command(BaseCommand):
         parser.add_argument(
             "--interval", type=float, default=1.0, help="seconds between a worker's polls"
         )
+        parser.add_argument(
+            "--silent-after",
+            type=float,
+            default=SILENT_SECONDS,
+            help=f"seconds without a beat after which a worker is taken for hung "
+            f"(default {SILENT_SECONDS:g})",
+        )
+        parser.add_argument(
+            "--start-within",
+            type=float,
+            default=START_SECONDS,
+            help=f"seconds a new worker has for its first beat (default {START_SECONDS:g})",
+        )
 
-    def handle(self, *args, workers: int, interval: float, **options):
+    def handle(
+        self,
+        *args,
+        workers: int,
+        interval: float,
+        silent_after: float = SILENT_SECONDS,
+        start_within: float = START_SECONDS,
+        **options,
+    ):
         self.stopping = False
         command = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "job_worker"]
         command += ["--interval", str(interval)]
-        slots = [Slot() for _ in range(max(1, workers))]
+        slots = [
+            Slot(silent_after=silent_after, start_within=start_within)
+            for _ in range(max(1, workers))
+        ]
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGINT, self._stop)
         self._orphans_end()
