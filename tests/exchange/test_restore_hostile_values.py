@@ -108,30 +108,30 @@ def _restore_page(client: Client, slug: str, data: bytes):
     return preview, confirmed
 
 
+@pytest.mark.parametrize(("path", "allowed"), FIELDS, ids=[path for path, _ in FIELDS])
 def test_every_hostile_value_of_every_kind_is_refused_naming_its_field_and_stores_nothing(
-    example_tournament, supervisor
+    example_tournament, supervisor, path, allowed
 ):
     client = Client(raise_request_exception=False)
     client.force_login(supervisor)
     saved = _archive(example_tournament)
     problems = []
-    for path, allowed in FIELDS:
-        field = path.split(".")[-1]
-        for value in HOSTILE:
-            if any(value is ok or (value == ok and type(value) is type(ok)) for ok in allowed):
-                continue
-            before = snapshot()
-            preview, confirmed = _restore_page(
-                client, example_tournament.slug, _changed(saved, _set(path, value))
-            )
-            text = preview.content.decode()
-            where = f"{path} = {value!r:.30}"
-            if preview.status_code != 409 or confirmed.status_code >= 500:
-                problems.append(f"{where}: {preview.status_code}/{confirmed.status_code}")
-            elif field not in text or "kann nicht wiederhergestellt werden" not in text:
-                problems.append(f"{where}: the refusal does not name the field")
-            if _stored(before):
-                problems.append(f"{where}: stored {_stored(before)}")
+    field = path.split(".")[-1]
+    for value in HOSTILE:
+        if any(value is ok or (value == ok and type(value) is type(ok)) for ok in allowed):
+            continue
+        before = snapshot()
+        preview, confirmed = _restore_page(
+            client, example_tournament.slug, _changed(saved, _set(path, value))
+        )
+        text = preview.content.decode()
+        where = f"{path} = {value!r:.30}"
+        if preview.status_code != 409 or confirmed.status_code >= 500:
+            problems.append(f"{where}: {preview.status_code}/{confirmed.status_code}")
+        elif field not in text or "kann nicht wiederhergestellt werden" not in text:
+            problems.append(f"{where}: the refusal does not name the field")
+        if _stored(before):
+            problems.append(f"{where}: stored {_stored(before)}")
     assert problems == [], "\n".join(problems)
 
 
