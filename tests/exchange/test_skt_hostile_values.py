@@ -19,7 +19,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournament import models
-from tournament.exchange.skt.reader import COLUMNS
+from tournament.exchange.skt.schema import COLUMNS
 
 pytestmark = pytest.mark.django_db
 

@@ -33,28 +33,9 @@ from tournament.exchange.skt.records import (
     Table,
     Tournament,
 )
+from tournament.exchange.skt.schema import COLUMNS, schema_check
 
-SCHEMA_VERSION = "3"
 SEATS = "ABCD"
-
-#: The tables and columns the import reads.
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "meta": ("k", "v"),
-    "addresses": ("id", "nachname", "vorname", "wohnort", "email", "telefon"),
-    "tournaments": ("id", "title", "event_date", "location", "closed_at"),
-    "tournament_participants": ("id", "tournament_id", "player_no", "address_id"),
-    "tournament_rounds": ("id", "tournament_id", "round_no", "draw_seed", "created_at"),
-    "tournament_seats": ("id", "tournament_id", "round_no", "table_no", "seat", "tp_id"),
-    "tournament_scores": (
-        "id",
-        "tournament_id",
-        "round_no",
-        "table_no",
-        "tp_id",
-        "points",
-        "soli",
-    ),
-}
 
 
 @dataclass
@@ -86,7 +67,7 @@ def skt_read(path: str | Path, *, upload: bool = False) -> Database:
 
 def _read(con: sqlite3.Connection, problems: SktProblems) -> Database:
     con.text_factory = bytes  # text that is no UTF-8 is named by its cell (cells.py)
-    _schema_check(con, problems)
+    schema_check(con, problems)
     problems.raise_if_any()
     addresses = _addresses(_rows(con, "addresses", problems), problems)
     rows = _Grouped()
@@ -131,64 +112,6 @@ def _rows(con: sqlite3.Connection, table: str, problems: SktProblems) -> list[Ce
         Cells(table, dict(zip(columns, values, strict=True)), problems)
         for values in con.execute(f'SELECT {listed} FROM "{table}" ORDER BY "id"')
     ]
-
-
-def _schema_check(con: sqlite3.Connection, problems: SktProblems) -> None:
-    tables = {
-        _name(name): _name(sql)
-        for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
-    }
-    for table, columns in COLUMNS.items():
-        if table not in tables:
-            problems.add(
-                table,
-                None,
-                _("The table %(table)s is missing: this is no SchafkopfTurnier database.")
-                % {"table": table},
-            )
-            continue
-        if tables[table].lstrip().upper().startswith("CREATE VIRTUAL"):
-            problems.add(
-                table, None, _("The table is a virtual table, not one of SchafkopfTurnier.")
-            )
-            continue
-        present = {}
-        for row in con.execute(f'PRAGMA table_xinfo("{table}")'):
-            present[_name(row[1])] = row[6]
-        for column in columns:
-            if column not in present:
-                problems.add(
-                    table, None, _("The column %(column)s is missing.") % {"column": column}
-                )
-        for column, hidden in present.items():
-            if hidden in (2, 3):  # computed on every read: SchafkopfTurnier has none
-                problems.add(
-                    table,
-                    None,
-                    _(
-                        "The column %(column)s is a generated column: SchafkopfTurnier writes "
-                        "none, so the file is not taken."
-                    )
-                    % {"column": column},
-                )
-    if "meta" not in tables or problems:
-        return
-    row = con.execute("SELECT v FROM meta WHERE k = 'schema_version'").fetchone()
-    found = None if row is None else _name(row[0])
-    if found != SCHEMA_VERSION:
-        problems.add(
-            "meta",
-            None,
-            _("schema_version is %(found)s; only SchafkopfTurnier's schema %(version)s is read.")
-            % {"found": shown(found), "version": SCHEMA_VERSION},
-        )
-
-
-def _name(value: object) -> str:
-    """A name or statement of the schema as text (the connection gives bytes)."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return "" if value is None else str(value)
 
 
 def _addresses(rows: list[Cells], problems: SktProblems) -> dict[int, Address]:
