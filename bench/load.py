@@ -47,9 +47,10 @@ GAMES = 8 if QUICK else 32
 CLERKS = (1, 4) if QUICK else (1, 4, 16)
 READER_CLERKS = 4
 READERS = 10 if QUICK else 50
-#: The clerks' p95 with the readers at most this many times the p95 without (issue 31).
+#: The clerks' p95 with the readers at most this many times the p95 without.
 READERS_RATIO = 1.5
-#: What issue 31 measured (`make bench`, SQLite, with the target of 2 x then).
+#: What was measured before the save was made lean (`make bench`, SQLite, with the target of
+#: 2 x then).
 READERS_BEFORE = "2.19 x on SQLite"
 WORKERS = 4
 SLUG = "bench-load"
@@ -350,7 +351,7 @@ def report(db: str, plan: list[Phase]) -> list[Result]:
             db,
             f"clerk p95 with {busy.readers} readers <= {READERS_RATIO} x without",
             f"{busy.percentile(95) * 1000:.0f} vs {alone.percentile(95) * 1000:.0f} ms"
-            f" = {ratio:.2f} x (issue 31: {READERS_BEFORE})",
+            f" = {ratio:.2f} x (before: {READERS_BEFORE})",
             ratio <= READERS_RATIO,
         )
     )

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")  # no collectstatic before a benchmark
 
-import django  # noqa: E402
+import django
 
 django.setup()
 

@@ -8,7 +8,6 @@ benchmark runs, not that a target is met.
 from __future__ import annotations
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -202,11 +201,6 @@ def _tree_read(pid: int, name: str) -> list[str]:
 
 def megabytes(size: int) -> str:
     return f"{size / 2**20:,.0f} MB"
-
-
-def own_peak_memory() -> int:
-    """Peak resident bytes of this process (for in-process measures)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 #: The hall's gunicorn as config/gunicorn.conf.py makes it of the environment (bench/load.py

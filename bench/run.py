@@ -26,7 +26,7 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/totals_entry.py`: the totals of 50 tables (Summenliste) typed in headless Chromium by one
   clerk in under 10 minutes;
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
-  alone, the batch's peak memory, and the seconds per sheet of 100 tables (issue 31);
+  alone, the batch's peak memory, and the seconds per sheet of 100 tables;
 - `bench/servers.py`: two app servers and two task workers on one PostgreSQL database: a print
   job started on one server and downloaded on the other, the ranking's lag between them, a task
   worker killed in the middle of a print job (skipped without PostgreSQL).

@@ -1,4 +1,4 @@
-"""A game's save in statements, per path (issue 31), in-process.
+"""A game's save in statements, per path, in-process.
 
 `python bench/saves.py DOCUMENT` (a seeded interchange file, `bench/run.py` passes the season's)
 imports it as `bench-saves` with the games of tables 1 and 2 of Durchgang 1 left out, and
@@ -12,9 +12,9 @@ does not), the whole request, session and user included:
   answer carries;
 - **correction**: a correction of a struck game signed off by the Turnierleitung.
 
-It prints one JSON object; `report` checks each against issue 31's target (at most 10) and
-prints what the issue measured beside it. tests/sheets/test_save_queries.py asserts the same
-bound per path.
+It prints one JSON object; `report` checks each against its target (at most 10) and
+prints what was measured before the save was made lean beside it.
+tests/sheets/test_save_queries.py asserts the same bound per path.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from report import Result, check
 SLUG = "bench-saves"
 HOST = "127.0.0.1"  # an allowed host of every configuration (DEBUG off)
 MOST = 10
-#: What issue 31 measured: 24 statements on the clerk's line, 31 on the phone.
+#: What was measured before the save was made lean: 24 statements on the clerk's line, 31 on
+#: the phone.
 BEFORE = {"clerk line": "24", "phone": "31", "correction": "not measured"}
 TRANSACTION = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
 
@@ -135,12 +136,12 @@ def measure(source: str) -> dict[str, int]:
 def report(db: str, figures: dict[str, int]) -> list[Result]:
     print("a game's save in statements, the whole request (in-process, as a server runs it):")
     for path, count in figures.items():
-        print(f"      {path:12} {count:3} statements (issue 31: {BEFORE[path]})")
+        print(f"      {path:12} {count:3} statements (before: {BEFORE[path]})")
     return [
         check(
             db,
             f"a game saved in <= {MOST} statements: {path}",
-            f"{count} (issue 31: {BEFORE[path]})",
+            f"{count} (before: {BEFORE[path]})",
             count <= MOST,
         )
         for path, count in figures.items()

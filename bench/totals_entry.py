@@ -1,5 +1,5 @@
 """Benchmark: one clerk types the totals of 50 tables (Summenliste) by keyboard, in under 10
-minutes (issue 27).
+minutes.
 
 Serves the app with `manage.py runserver` on a fresh SQLite database holding 200 players drawn
 at 50 tables recorded by their totals (tie-break: points, then solos, as clubs with paper totals

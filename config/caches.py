@@ -6,7 +6,8 @@ Two caches:
   ``CACHE_URL`` (or ``REDIS_URL``), e.g. ``redis://127.0.0.1:6379/0``, Django's Redis cache,
   shared by every server; without, files in ``pages/`` of the folder below, shared by the
   workers of the machine: a page changed by a game is rendered again by one of them, not by
-  each (a ranking of hundreds of players holds its worker for a fifth of a second; issue 31).
+  each (a ranking of hundreds of players holds its worker for a fifth of a second;
+  docs/performance.md).
 - ``shared``: what every process must see alike: the revisions of tables and tournaments
   (tournament/scorekeeping/revisions.py), the token of each table link, and the sessions
   (``cached_db``: read from here, written here and to the database). The same Redis when
@@ -16,8 +17,8 @@ Two caches:
 
 Django's file cache counts its folder's files on every write, to cull when it holds more than
 ``MAX_ENTRIES``: with a hall's thousands of files that listing was a tenth of a phone's save
-(issue 31). `FolderCache` counts at most once every `CULL_EVERY` seconds per process; between
-two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
+(docs/performance.md). `FolderCache` counts at most once every `CULL_EVERY` seconds per
+process; between two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
 
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
@@ -228,7 +229,7 @@ class FailOpenRedisCache(RedisCache):
         except _NO_ANSWER as error:
             self.breaker.failed(error)
             return self._failed(operation, error, default)
-        except Exception as error:  # noqa: BLE001 - any failure of the cache is a miss
+        except Exception as error:  # any failure of the cache is a miss
             self.breaker.answered()  # Redis answered, with an error
             return self._failed(operation, error, default)
         except BaseException:

@@ -10,9 +10,10 @@ GUNICORN_READ_THREADS
 A hall's phones chose the default (bench/phones.py, docs/performance.md, 2026-11-23): on 2
 cores, 3 gthread workers of 4 threads were as fast as 5 sync workers within the noise (later
 games' p95 0.2-0.3 s both), with fewer processes, and a poll is answered by a free thread while
-other threads wait for the database (SQLite's one writer, a PostgreSQL lock). Since issue 31
-the workers have a second pool for GET and HEAD (config/gunicorn_lanes.py), so that the polls
-of a burst of first games do not wait behind its saves.
+other threads wait for the database (SQLite's one writer, a PostgreSQL lock). Since the hall's
+load targets (docs/performance.md) the workers have a second pool for GET and HEAD
+(config/gunicorn_lanes.py), so that the polls of a burst of first games do not wait behind its
+saves.
 
 GUNICORN_BIND     address to listen on (default 127.0.0.1:8000; a reverse proxy in front).
 GUNICORN_TIMEOUT  seconds a request may take before its worker is restarted (default 120: the

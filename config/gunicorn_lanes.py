@@ -3,7 +3,7 @@
 gunicorn's `gthread` worker hands every connection to one pool of threads, first come first
 served. When 250 tables send their first game at once, the saves fill that queue, and a
 phone's poll (`stand/?seit=…`, answered from the shared cache in about a millisecond) waited
-seconds behind them (issue 31: polls p95 1.3-8.9 s in the burst).
+seconds behind them (before the lane for reads: polls p95 1.3-8.9 s in the burst).
 
 `LanesWorker` looks at the first bytes of a new request without taking them (`MSG_PEEK`): a
 GET or HEAD goes to a pool of `GUNICORN_READ_THREADS` threads of its own, everything else to

@@ -61,7 +61,7 @@ def logging_config(file: str | None) -> dict:
 class Formatter(logging.Formatter):
     """The time with milliseconds and the offset to UTC: `2026-11-28 10:33:15,249 +0100`."""
 
-    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         moment = self.converter(record.created)
         return f"{super().formatTime(record, datefmt)} {time.strftime('%z', moment)}"
 

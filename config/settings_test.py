@@ -22,7 +22,7 @@ os.environ.setdefault("PUBLIC_RENDER_LIMIT", "0")
 # Background jobs run at once, in the request that starts them (tests/jobs/ use the queue).
 os.environ.setdefault("TASK_BACKEND", "django_tasks.backends.immediate.ImmediateBackend")
 
-from config.settings import *  # noqa: E402, F403
+from config.settings import *  # noqa: F403
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not Django's shared in-memory database: the concurrency tests write from several

@@ -15,10 +15,10 @@ class TournamentConfig(AppConfig):
         # Imported here, not at the top: they use the models, which are ready only now. Each
         # feature registers its kinds of background job (its jobs.py, tournament/jobs/registry.py);
         # the seasons' stored parts follow their tournaments (tournament/seasons/signals.py).
-        import tournament.exchange.jobs  # noqa: F401
-        import tournament.exchange.skt.jobs  # noqa: F401
-        import tournament.ranking.jobs  # noqa: F401
-        import tournament.seasons.signals  # noqa: F401
+        import tournament.exchange.jobs
+        import tournament.exchange.skt.jobs
+        import tournament.ranking.jobs
+        import tournament.seasons.signals
         import tournament.sheets.jobs  # noqa: F401
         from config.caches import breaker_closed
         from tournament.scorekeeping.revisions import link_deleted, revisions_forget

@@ -106,7 +106,8 @@ def test_the_search_finds_by_start_number_name_or_club(door, helper):
 
 
 def test_the_search_is_posted_and_a_name_in_the_address_filters_nothing(door, helper):
-    """A name in an address stays in the access log, after an erasure too (issue 26)."""
+    """A name in an address stays in the access log, after an erasure too (docs/security.md,
+    *Trust boundaries*)."""
     url = reverse("manage:checkin", args=[door.slug])
     page = shown(helper.get(url))
     assert '<form method="post" action="/turnier/kirta/leitung/einlass/"' in page

@@ -1,7 +1,8 @@
 """The check-in at the door on a phone, in a real browser: typing filters the list, Enter
 checks the one player found in with the Startgeld paid, a tap marks another free; without
 JavaScript the search form and the buttons do the same. No name searched for is ever in the
-address of a request the browser makes: the search goes in a POST's body (issue 26).
+address of a request the browser makes: the search goes in a POST's body
+(docs/security.md, *Trust boundaries*).
 
 The browser runs in the Playwright thread of `drive` (tests/browser.py).
 """

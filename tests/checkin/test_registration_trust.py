@@ -1,6 +1,7 @@
 """What the public registration may not do: a stranger typing a known person's name and club
-joins neither that person's results nor changes what the register holds (issue 26). The
-organiser confirms who a registered player is, on the door's page and on the players page."""
+joins neither that person's results nor changes what the register holds
+(docs/security.md, *Trust boundaries*). The organiser confirms who a registered player is, on
+the door's page and on the players page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The draw issues each table's phone link and PIN with its tables (issue 28, point 5): the
+"""The draw issues each table's phone link and PIN with its tables: the
 table cards and scoresheets printed right after the draw carry the PIN the Hallen-Aushang
 promises; a redraw's old links die with their tables and the new tables get new ones."""
 

@@ -1,4 +1,4 @@
-"""What a backup is trusted with (issue 26, attack 1; docs/security.md, *Trust boundaries*).
+"""What a backup is trusted with (docs/security.md, *Trust boundaries*, the first attack).
 
 A supervisor of organiser A's tournament downloads its backup, points its history at organiser
 B, adds B's staff as supervisors, puts the tournament into B's season and its players onto B's

@@ -149,8 +149,8 @@ def test_a_restore_keeps_the_tournament_with_its_organiser_whatever_the_backup_n
     client, supervisor, example_tournament
 ):
     """A supervisor who edits his backup to name another organiser does not move his
-    tournament there, and so does not become a keeper of that organiser's register (issue 26,
-    trust boundaries between organisers)."""
+    tournament there, and so does not become a keeper of that organiser's register
+    (docs/security.md, *Trust boundaries*, trust boundaries between organisers)."""
     other = Organiser.objects.create(name="Fremder Verein", slug="fremdverein")
     person_create(organiser=other, name="Genovefa Unterkirchner", email="geno@mail.invalid")
     own = organiser_of(example_tournament)

@@ -1,4 +1,4 @@
-"""Issue 31: the task workers ride out a database outage. `manage.py task_workers` runs against a
+"""The task workers ride out a database outage. `manage.py task_workers` runs against a
 PostgreSQL of the test's own; a job is done; the server is stopped for a few seconds and started
 again; the next job is done too, by the same supervisor, which did not drown its log in
 tracebacks meanwhile."""

@@ -152,7 +152,7 @@ def test_a_backup_changed_after_its_preview_is_not_restored(
 def test_a_full_disk_fails_the_job_with_a_german_message_and_leaves_no_file(
     client, supervisor, example_tournament, monkeypatch, settings
 ):
-    """Issue 31: the workbook is half written when the disk is full. The job says so, in German,
+    """The workbook is half written when the disk is full. The job says so, in German,
     keeps nothing of it, and the next job (space freed) writes its file."""
     original = FileSystemStorage._save
 

@@ -162,7 +162,7 @@ def test_a_running_job_beats_its_heart_while_its_work_goes_on(
 def test_the_heartbeat_connects_anew_after_its_connection_broke(
     client, clerk, example_tournament, settings, monkeypatch
 ):
-    """Issue 31: the database went away and came back while a job ran. The heartbeat's
+    """The database went away and came back while a job ran. The heartbeat's
     connection broke with it; the next beats connect anew instead of failing until the job ends
     (and the job is taken for dead)."""
     settings.JOB_HEARTBEAT_SECONDS = 0.05
@@ -208,7 +208,7 @@ class WorkerKilled(BaseException):
 def test_a_print_job_taken_up_again_resumes_after_the_last_chunk_its_dead_worker_finished(
     clerk, example_tournament, queue, monkeypatch, settings
 ):
-    """Issue 31: the worker dies after the first chunk of tables; the next worker renders only
+    """The worker dies after the first chunk of tables; the next worker renders only
     the rest, and the PDF still has one page per table."""
     page_url = print_start(login(clerk))
     job = Job.objects.get()

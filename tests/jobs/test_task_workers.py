@@ -1,4 +1,4 @@
-"""Issue 31: the task workers beside the server (`manage.py task_workers`, which `make run`,
+"""The task workers beside the server (`manage.py task_workers`, which `make run`,
 `make serve` and `make hall` start) come back when one dies, and end with their supervisor
 however it dies: real processes, killed with SIGKILL."""
 

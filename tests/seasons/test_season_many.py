@@ -1,4 +1,4 @@
-"""A tournament may count in several seasons (issue 28, point 1): a new season with the same
+"""A tournament may count in several seasons: a new season with the same
 cups leaves the first one as it was, the season's form only adds, taking a tournament out of a
 season is a confirmed action of the organiser's keepers that touches that season only, and a
 restore from a backup keeps the tournament's seasons."""

@@ -30,7 +30,7 @@ def page(season_) -> tuple[str, list[str]]:
 
 
 def test_the_page_writes_nothing_and_a_change_shows_before_its_task_ran(
-    season,  # noqa: F811
+    season,
     example_tournament,
 ):
     written = set(SeasonResult.objects.values_list("pk", "points"))
@@ -47,7 +47,7 @@ def test_the_page_writes_nothing_and_a_change_shows_before_its_task_ran(
 
 
 def test_the_commit_of_a_change_queues_the_task_that_writes_the_part(
-    season,  # noqa: F811
+    season,
     example_tournament,
     django_capture_on_commit_callbacks,
 ):

@@ -1,4 +1,4 @@
-"""Issue 28, point 4: after a conflict on the entry line, a second Enter does not overwrite the
+"""After a conflict on the entry line, a second Enter does not overwrite the
 other clerk's game. The line shows the stored game beside the typed one and saves only after an
 explicit choice, against the version of the stored game it showed."""
 
@@ -113,7 +113,7 @@ def test_keeping_the_stored_game_drops_the_typed_one(two_clerks):
 
 
 def test_a_retry_of_a_save_that_went_through_is_saved_not_a_conflict(two_clerks):
-    """Issue 31: the answer to Anna's save of game 1 was lost; she sends the same line again,
+    """The answer to Anna's save of game 1 was lost; she sends the same line again,
     on the version she had (0: a new game). It is stored already, exactly as typed: she is told
     it is saved, and nothing is stored twice."""
     anna, _berta = two_clerks

@@ -1,4 +1,4 @@
-"""The entry line in a real browser (issue 28, points 4 and 7): after a conflict between two
+"""The entry line in a real browser: after a conflict between two
 clerks, Enter again leaves the other clerk's game alone and only the explicit choice saves; a
 supervisor approves the Tout he has just entered right on the line, by keyboard."""
 
@@ -184,7 +184,7 @@ def test_a_sie_is_approved_with_one_key_and_typing_goes_back_to_the_line(
 def test_the_approval_queue_names_the_missing_tout_condition_in_words(
     live_server, evening, signed_in
 ):
-    # Issue 28, point 8: the page itself says which condition of 5.2.14 is missing; no browser
+    # The page itself says which condition of 5.2.14 is missing; no browser
     # tooltip stops the form first.
     p, table = players(), table_one()
     first = HandEntry(contract="rufspiel", suit="eichel", declarer=p[1], partner=p[3], won=True)

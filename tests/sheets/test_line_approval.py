@@ -1,4 +1,4 @@
-"""Issue 28, point 7: the supervisor approves where he is. A supervisor who enters a game that
+"""The supervisor approves where he is. A supervisor who enters a game that
 needs the approval approves it on the sheet's entry line (the Tout conditions of 5.2.14 ticked
 there), through the same service as the queue; a clerk is offered nothing and refused."""
 

@@ -1,4 +1,4 @@
-"""Issue 31: the processes that render PDFs end with the worker that started them, however it
+"""The processes that render PDFs end with the worker that started them, however it
 dies (killed with SIGKILL: out of memory, a hard stop), instead of rendering on for nobody.
 Real processes: a worker with the pool of the signed sheets and one with the bounded render of
 web/pdf.py, each killed; their children are gone moments later."""

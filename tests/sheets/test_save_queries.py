@@ -1,4 +1,4 @@
-"""Issue 31: a game's save costs a handful of queries for the whole request, the user included
+"""A game's save costs a handful of queries for the whole request, the user included
 (the session comes from the shared cache): lock the table with its seats, read the sheet's
 games once, write the game, its score rows, the seats' totals, the public pages' counter and
 the history. Counted as a server runs it, outside a test's transaction (every statement that

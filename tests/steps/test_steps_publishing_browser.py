@@ -1,7 +1,7 @@
-"""The day's steps in a real browser, followed by their next-action button (issue 28, points 5
-and 6): the draw, then the table list made public, then the printouts, whose table cards carry
-each table's PIN; after Durchgang 1 the ranking is published before Durchgang 2 is drawn, then
-Durchgang 2's table list, and the players find their seat under “Wo sitze ich?”."""
+"""The day's steps in a real browser, followed by their next-action button: the draw, then
+the table list made public, then the printouts, whose table cards carry each table's PIN; after
+Durchgang 1 the ranking is published before Durchgang 2 is drawn, then Durchgang 2's table list,
+and the players find their seat under “Wo sitze ich?”."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Totals per table (Summenliste), mixed with per-game tables: a tournament with some tables
-recorded by their totals ranks exactly as the same tournament entered all by games (issue 27).
+recorded by their totals ranks exactly as the same tournament entered all by games.
 Both are built from one generated tournament; the totals typed are the per-game tables' own."""
 
 from __future__ import annotations

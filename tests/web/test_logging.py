@@ -138,7 +138,7 @@ def test_a_management_command_s_uncaught_error_and_a_thread_s_are_logged_with_tr
 
 
 def test_the_same_error_again_and_again_is_written_once_a_minute_with_its_count(monkeypatch):
-    """Issue 31: while the database is away every request logs the same error. The log takes
+    """While the database is away every request logs the same error. The log takes
     it once, counts the others, and says how many there were when it writes it again."""
     clock = [1000.0]
     monkeypatch.setattr("config.log.time.monotonic", lambda: clock[0])

@@ -150,7 +150,7 @@ def response_text(response) -> str:
             with zipfile.ZipFile(io.BytesIO(body)) as archive:
                 for member in archive.namelist():
                     parts.append(archive.read(member).decode("utf-8", "replace"))
-    except Exception as exc:  # noqa: BLE001  (a file that does not open shows its bytes above)
+    except Exception as exc:  # a file that does not open shows its bytes above
         parts.append(f"unreadable: {exc!r}")
     return "\n".join(parts)
 

@@ -430,7 +430,7 @@ def test_the_staff_is_never_limited(client, request, live, settings, one_minute)
 
 def test_a_repeated_parameter_shares_the_cache_entry_of_its_last_value(reader, live, monkeypatch):
     """`?after=1&after=1&after=1...` is the page of `?after=1`: no new cache entry for each
-    repetition (issue 26, "Limits")."""
+    repetition (docs/security.md, "Limits")."""
     renders, keys = [], set()
     pdf = views_ranking.ranking_pdf
     monkeypatch.setattr(
@@ -484,7 +484,7 @@ def database_away(monkeypatch):
 def test_while_the_database_is_away_readers_get_the_last_copy_marked_with_its_time(
     client, request, reader, live, database_away
 ):
-    """Issue 31: a game changed the ranking after the reader's copy was kept; then the database
+    """A game changed the ranking after the reader's copy was kept; then the database
     goes away. The ranking answers with the kept copy, saying as of when; a page never kept
     answers a German 503 instead of a 500."""
     before = read(reader, page("ranking"))

@@ -1,6 +1,6 @@
 """Every printout rendered as PDF extends the one print base, `tournament/web/print_base.html`:
 the page, its number, the running footer, the type and the tables are said there once, and a
-printout keeps only what is its own (issue 30)."""
+printout keeps only what is its own."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def test_healthz_answers_ok_with_the_database_to_anybody_and_is_never_cached(cli
 
 
 def test_healthz_and_a_waiting_job_say_when_no_task_worker_is_alive(client, supervisor, settings):
-    """Issue 31: the supervisor of the workers died an hour ago (its sign is old): /healthz
+    """The supervisor of the workers died an hour ago (its sign is old): /healthz
     says that none runs, and a job waiting in line says so instead of its place, in German."""
     workers_sign("saal:1234", 1)
     WorkerSign.objects.update(seen_at=timezone.now() - timedelta(hours=1))

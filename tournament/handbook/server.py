@@ -28,7 +28,7 @@ SHOWN_SITE_URL = "http://192.168.1.23:8000"
 
 def _answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 (our own server)
+        with urllib.request.urlopen(url, timeout=2) as response:  # our own server
             return bool(response.status == 200)
     except (urllib.error.URLError, OSError):
         return False
@@ -43,7 +43,7 @@ def app_served() -> Iterator[str]:
     environment = {**os.environ, "DJANGO_DEBUG": "1", "SITE_URL": SHOWN_SITE_URL}
     # Its request log into a file: a pipe nobody reads would fill and block the server.
     with tempfile.TemporaryFile() as log:
-        server = subprocess.Popen(  # noqa: S603 (this interpreter, this project's manage.py)
+        server = subprocess.Popen(  # this interpreter, this project's manage.py
             command, env=environment, stdout=subprocess.DEVNULL, stderr=log
         )
         try:

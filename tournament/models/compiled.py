@@ -2,8 +2,8 @@
 
 Django builds a query's SQL anew each time the query runs. For a query with joins,
 subqueries and annotations that is most of its cost: in the burst of 250 phones saving their
-first game, half of the server's CPU went to `SQLCompiler.as_sql` (issue 31,
-docs/performance.md). `Compiled` builds its query once per database with stand-in values for
+first game, half of the server's CPU went to `SQLCompiler.as_sql`
+(docs/performance.md). `Compiled` builds its query once per database with stand-in values for
 its parameters, keeps Django's compiler with the SQL and where each parameter goes, and runs
 that SQL afterwards with each call's values. Django's own iterable turns the rows into what
 the query returns (model instances with their `select_related` objects and annotations, or

@@ -105,7 +105,7 @@ class RankingTable(tables.Table):
     def body_rows(self) -> SafeString:
         """The rows of this page as django-tables2's template writes them (the same cells,
         values and attributes, without its blank lines), built here: its loop over the cells
-        was two thirds of the ranking page's time (issue 31, docs/performance.md)."""
+        was two thirds of the ranking page's time (docs/performance.md)."""
         cells = [_Cell(column) for column in self.columns]
         return mark_safe(
             "".join(

@@ -127,5 +127,5 @@ def revisions_forget(**kwargs) -> None:
         names = list(server.scan_iter(match=pattern, count=1000))
         if names:
             server.delete(*names)
-    except Exception:  # noqa: BLE001 - Redis gone again: its breaker opens on the next call
+    except Exception:  # Redis gone again: its breaker opens on the next call
         logger.warning("the tables' revisions could not be dropped from Redis", exc_info=True)

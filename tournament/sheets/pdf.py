@@ -12,9 +12,9 @@ one that needs no database). WeasyPrint's documents cannot cross processes, so t
 PDFs are joined with pypdf, which keeps the first chunk's PDF/A catalogue (XMP metadata,
 output intent) and info; every chunk embeds its fonts.
 
-Issue 31 (0.3 s per sheet at most): what the sheets share is made once per process, the
-stylesheet of their <style> element parsed once (`_stylesheet`), and a worker renders each
-chunk in a child it forks (`pdf_limited`, bounded in time and memory) that ends without
+Target 0.3 s per sheet at most (docs/performance.md): what the sheets share is made once per
+process, the stylesheet of their <style> element parsed once (`_stylesheet`), and a worker
+renders each chunk in a child it forks (`pdf_limited`, bounded in time and memory) that ends without
 freeing WeasyPrint's documents: freeing them and collecting their cycles took a fifth of the
 time. The chunks are as many for each worker and alike in size, so that none idles at the end.
 Rendering several tables in one document, or sharing WeasyPrint's font configuration, made

@@ -1,4 +1,4 @@
-"""The day's steps that make something public (issue 28): the table list of each Durchgang
+"""The day's steps that make something public: the table list of each Durchgang
 drawn, the ranking between two Durchgänge, and the ranking at the end.
 
 - table list: the current Durchgang's table assignments are public (`Durchgang.published`):

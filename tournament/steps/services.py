@@ -1,4 +1,4 @@
-"""The day's steps of a tournament and where it stands in each (issue 16, "Where am I?").
+"""The day's steps of a tournament and where it stands in each ("Where am I?").
 
 Players → (ranking after the Durchgang before) → draw → table list → printouts → entry →
 approvals → closing → ranking → exports. The steps from the draw to the closing are done once

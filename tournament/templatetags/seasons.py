@@ -1,7 +1,7 @@
 """`{% season_rows rows %}`: the rows of a season's table (templates/tournament/seasons/
 _season_table.html, the page and its PDF) written in Python: a season of a dozen tournaments
 has thousands of cells, and the template's loop over them was a third of the page's time
-(issue 31, docs/performance.md)."""
+(docs/performance.md)."""
 
 from __future__ import annotations
 

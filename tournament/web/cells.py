@@ -3,7 +3,7 @@ rows are written in Python (the ranking, a season): localized, made text, escape
 
 Whole numbers are written at once: without a thousands separator a whole number reads the same
 in every language, and localizing each of a page's thousands of counts took a quarter of its
-time (issue 31, docs/performance.md)."""
+time (docs/performance.md)."""
 
 from __future__ import annotations
 

@@ -205,10 +205,3 @@ class SktImportView(OrganiserMixin, View):
         for line in report_lines(report):
             messages.success(self.request, line)
         return redirect("manage:persons", organiser=self.organiser.slug)
-
-
-def _content_length(request) -> int:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return 0
