@@ -95,9 +95,10 @@ screenshots: venv messages
 	$(MANAGE) seed_demo --if-empty >/dev/null && \
 	$(MANAGE) handbook_screenshots $(if $(ONLY),--only $(ONLY))
 
-# The suite runs on one worker per core (pytest-xdist); `make test PYTEST_WORKERS=` runs it in
-# one process. Each worker has its own test database.
-PYTEST_WORKERS ?= -n auto
+# The suite runs on one worker per core (pytest-xdist; an idle worker takes tests from a busy
+# one, so the long walks do not leave one worker alone at the end); `make test PYTEST_WORKERS=`
+# runs it in one process. Each worker has its own test database.
+PYTEST_WORKERS ?= -n auto --dist worksteal
 
 test: venv messages
 	$(VENV)/bin/ruff check .
