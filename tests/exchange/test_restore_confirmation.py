@@ -4,16 +4,14 @@ rolled back), and only the confirmed POST replaces the tournament."""
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
-import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import F
 from django.urls import reverse
 
+from tests.exchange.helpers import history_changed
 from tests.web.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
 from tournament.models import Hand, Organiser, TableLink, Tournament
@@ -120,31 +118,6 @@ def test_only_the_supervisor_restores(client, request, example_tournament, role)
         assert "/accounts/login/" in response.url
 
 
-def crafted(data: bytes, history_change) -> bytes:
-    """The backup `data` with its tournament's history changed by `history_change`, and the
-    manifest's sums made to fit, as anyone with an editor and sha256sum can."""
-    members = {}
-    with zipfile.ZipFile(io.BytesIO(data)) as source:
-        for name in source.namelist():
-            members[name] = source.read(name)
-    manifest = json.loads(members["manifest.json"])
-    for name in members:
-        if name.endswith(".history.json"):
-            history = json.loads(members[name])
-            history_change(history)
-            members[name] = json.dumps(history).encode()
-            manifest["files"][name] = {
-                "sha256": hashlib.sha256(members[name]).hexdigest(),
-                "size": len(members[name]),
-            }
-    members["manifest.json"] = json.dumps(manifest).encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, member in members.items():
-            archive.writestr(name, member)
-    return out.getvalue()
-
-
 def test_a_restore_keeps_the_tournament_with_its_organiser_whatever_the_backup_names(
     client, supervisor, example_tournament
 ):
@@ -160,7 +133,7 @@ def test_a_restore_keeps_the_tournament_with_its_organiser_whatever_the_backup_n
         history["organiser"] = {"slug": other.slug, "name": other.name}
 
     client.force_login(supervisor)
-    response = upload(client, slug, crafted(archive(example_tournament), to_other))
+    response = upload(client, slug, history_changed(archive(example_tournament), to_other))
     token = response.url.split("token=")[1]
     url = reverse("manage:restore", args=[slug])
     done = client.post(url, {"token": token, "bestaetigt": "1"})

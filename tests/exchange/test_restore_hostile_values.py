@@ -6,10 +6,7 @@ error: a German refusal naming the field, and nothing stored. The same through
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
-import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -18,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.exchange.helpers import history_changed, history_text_changed
 from tests.web.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
 
@@ -53,28 +51,6 @@ FIELDS = [
 def _archive(tournament) -> bytes:
     out = io.BytesIO()
     backup_write(out, [tournament])
-    return out.getvalue()
-
-
-def _changed(data: bytes, change) -> bytes:
-    """The backup `data` with its history changed by `change`, the manifest's sums made to fit."""
-    with zipfile.ZipFile(io.BytesIO(data)) as source:
-        members = {name: source.read(name) for name in source.namelist()}
-    manifest = json.loads(members["manifest.json"])
-    for name in members:
-        if name.endswith(".history.json"):
-            history = json.loads(members[name])
-            change(history)
-            members[name] = json.dumps(history).encode("utf-8", "surrogatepass")
-            manifest["files"][name] = {
-                "sha256": hashlib.sha256(members[name]).hexdigest(),
-                "size": len(members[name]),
-            }
-    members["manifest.json"] = json.dumps(manifest).encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, member in members.items():
-            archive.writestr(name, member)
     return out.getvalue()
 
 
@@ -122,7 +98,7 @@ def test_every_hostile_value_of_every_kind_is_refused_naming_its_field_and_store
             continue
         before = snapshot()
         preview, confirmed = _restore_page(
-            client, example_tournament.slug, _changed(saved, _set(path, value))
+            client, example_tournament.slug, history_changed(saved, _set(path, value))
         )
         text = preview.content.decode()
         where = f"{path} = {value!r:.30}"
@@ -156,7 +132,7 @@ def test_duplicate_keys_are_refused_before_anything_is_stored(
     client.force_login(supervisor)
     before = snapshot()
     preview, confirmed = _restore_page(
-        client, example_tournament.slug, _changed(_archive(example_tournament), change)
+        client, example_tournament.slug, history_changed(_archive(example_tournament), change)
     )
     assert preview.status_code == 409 and confirmed.status_code == 200
     text = preview.content.decode()
@@ -195,7 +171,7 @@ def test_a_correction_proposing_a_game_no_sheet_can_hold_is_refused(
     is checked as a game stores it, its players are players of the backup."""
     client = Client(raise_request_exception=False)
     client.force_login(supervisor)
-    data = _changed(_archive(example_tournament), _correction(proposed))
+    data = history_changed(_archive(example_tournament), _correction(proposed))
     before = snapshot()
     preview, confirmed = _restore_page(client, example_tournament.slug, data)
     text = preview.content.decode()
@@ -211,30 +187,13 @@ def test_manage_py_restore_refuses_a_hostile_value_in_german_naming_the_field(
     example_tournament, path, value, tmp_path
 ):
     archive = tmp_path / "sicherung.zip"
-    archive.write_bytes(_changed(_archive(example_tournament), _set(path, value)))
+    archive.write_bytes(history_changed(_archive(example_tournament), _set(path, value)))
     before = snapshot()
     with translation.override("de"), pytest.raises(CommandError) as refused:
         call_command("restore", str(archive))
     message = str(refused.value)
     assert "beispielturnier-2026 kann nicht wiederhergestellt werden" in message
     assert path.split(".")[-1] in message and changed(before, snapshot()) == []
-
-
-def _raw_history(data: bytes, change) -> bytes:
-    """The backup `data` with the text of its history changed by `change`, sums made to fit."""
-    with zipfile.ZipFile(io.BytesIO(data)) as source:
-        members = {name: source.read(name) for name in source.namelist()}
-    manifest = json.loads(members["manifest.json"])
-    for name in members:
-        if name.endswith(".history.json"):
-            members[name] = change(members[name])
-            manifest["files"][name]["sha256"] = hashlib.sha256(members[name]).hexdigest()
-    members["manifest.json"] = json.dumps(manifest).encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, member in members.items():
-            archive.writestr(name, member)
-    return out.getvalue()
 
 
 def test_a_key_named_twice_in_one_object_is_refused_naming_the_member_and_the_key(
@@ -244,7 +203,7 @@ def test_a_key_named_twice_in_one_object_is_refused_naming_the_member_and_the_ke
     take, so the backup is refused rather than read either way."""
     client = Client(raise_request_exception=False)
     client.force_login(supervisor)
-    data = _raw_history(
+    data = history_text_changed(
         _archive(example_tournament),
         lambda text: text.replace(b'"status": "', b'"status": "evil", "status": "', 1),
     )
