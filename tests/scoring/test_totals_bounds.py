@@ -6,13 +6,14 @@ extreme is accepted, one beyond it refused, and the engine scores a sheet to exa
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
 from rules.contracts import Contract
 from rules.presets import preset
 from rules.rule_sets import ALL_PASS_THROWN_IN, RULE_SETS
-from scoring.bounds import game_extremes, seat_bounds, seat_sheets
+from scoring.bounds import SeatSheet, game_extremes, seat_bounds, seat_sheets
 from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import score_sheet, seat_totals
 from scoring.seating import playing_indices
@@ -233,3 +234,50 @@ def test_a_seat_whose_every_deal_is_thrown_in_may_declare_in_all_40_games():
         (1, "counter_over_games"),
         (None, "counter_over_table"),
     ]
+
+
+def every_sheet(seats: int, rules: Rules, *, most_thrown: int):
+    """Every arrangement of thrown-in deals on a sheet of `rules` at a table of `seats` (up to
+    `most_thrown` of them where they add lines), as `SeatSheet`s of seat 1."""
+    real = 5 * rules.games_per_durchgang // 4 if seats == 5 else rules.games_per_durchgang
+    adds = rules.all_pass_thrown_in and not rules.thrown_in_counts
+    counts = range(most_thrown + 1) if adds else range(real + 1 if rules.all_pass_thrown_in else 1)
+    for t in counts:
+        lines = real + t if adds else real
+        for thrown in combinations(range(1, lines + 1), t):
+            if len(thrown) < lines:  # a sheet with a game
+                yield lines, thrown
+
+
+@pytest.mark.parametrize("seats", [4, 5])
+@pytest.mark.parametrize("all_pass", ["redeal", "counts", "adds"])
+@pytest.mark.parametrize("rule_set", ["2007", "2024"])
+def test_no_arrangement_of_thrown_in_deals_gives_a_seat_more_than_its_bound(
+    seats, all_pass, rule_set
+):
+    # a short Durchgang (4 games, 5 at a table of five), every arrangement tried by brute force
+    rules = replace(
+        rules_of(rule_set, POINTS, kontra=True),
+        games_per_durchgang=4,
+        all_pass_thrown_in=all_pass != "redeal",
+        thrown_in_counts=all_pass == "counts",
+    )
+    one, other = game_extremes(rules, first=True), game_extremes(rules, first=False)
+    for seat in range(1, seats + 1):
+        bound = seat_bounds(seat, seats=seats, rules=rules)
+        found = {"most": 0, "least": 0, "games": 0, "sie": 0, "tout": 0}
+        for lines, thrown in every_sheet(seats, rules, most_thrown=4):
+            sheet = SeatSheet(seat=seat, seats=seats, lines=lines, thrown=thrown)
+            first, later = int(sheet.plays_first), sheet.games - sheet.plays_first
+            found["most"] = max(found["most"], first * one.most + later * other.most)
+            found["least"] = min(found["least"], first * one.least + later * other.least)
+            found["games"] = max(found["games"], sheet.games)
+            found["sie"] = max(found["sie"], first * one.sie + later * other.sie)
+            found["tout"] = max(found["tout"], first * one.tout + later * other.tout)
+        assert found == {
+            "most": bound.most,
+            "least": bound.least,
+            "games": bound.games,
+            "sie": bound.sie,
+            "tout": bound.tout,
+        }, f"seat {seat}"
