@@ -108,12 +108,12 @@ def _special_problems(
     tout = sum(line.tout_played for line in lines)
     found = [
         TotalsProblem(
-            seat, f"counter_{where}", {"counter": name, "most": most, "games": bound.games}
+            seat, f"counter_{where}", {"counter": name, "count": most, "games": bound.games}
         )
         for name, value, most in (("sie", sie, bound.sie), ("tout_played", tout, bound.tout))
         if value > most
     ]
     if not found and sie + tout > bound.sie_or_tout:
-        params: dict[str, object] = {"most": bound.sie_or_tout, "games": bound.games}
+        params: dict[str, object] = {"count": bound.sie_or_tout, "games": bound.games}
         found.append(TotalsProblem(seat, f"sie_tout_{where}", params))
     return found
