@@ -50,6 +50,7 @@ def tournament_rules(draw) -> Rules:
     )
 
 
+@pytest.mark.slow  # each drawn set of rules has its bounds computed anew: about 15 s
 @settings(deadline=None)
 @given(seats=seatings, rules=tournament_rules(), data=st.data())
 def test_the_totals_of_any_sheet_the_engine_scores_game_by_game_pass(seats, rules, data):
