@@ -8,6 +8,9 @@
 - `scoring.draw`: the draw (Auslosung) of the Durchgänge still to come, avoiding repeated
   meetings (and, optionally, players of one club at one table); `scoring.seating`: table sizes, the
   seeded seating, games per table, who deals and who sits out.
+- `scoring.totals`: a table's totals line (Summenliste) checked as far as the rules allow;
+  `scoring.bounds`: what a seat can score and declare over a Durchgang, game position by game
+  position.
 - `scoring.ranking`: totals per player and the ordering by points, the tie-break chain of
   5.4.2 and a reproducible lot.
 

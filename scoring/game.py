@@ -32,6 +32,8 @@ GAME_FIELDS: tuple[str, ...] = (
 )
 #: The fields that name a player.
 PLAYER_FIELDS: tuple[str, ...] = ("declarer", "partner")
+#: The fields that name no player (the game's own values), in the order of `GAME_FIELDS`.
+NON_PLAYER_FIELDS: tuple[str, ...] = tuple(n for n in GAME_FIELDS if n not in PLAYER_FIELDS)
 
 
 def game_values(

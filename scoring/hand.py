@@ -60,6 +60,8 @@ class Rules:
     # False under 2007: a Sie is laid open at once (2.9.2), a Stoß comes before the first card
     # (3.3.2). Under 2024 laying it open is a choice (2.6.2), so a Stoß may be given on it.
     sie_kontra_allowed: bool = False
+    first_game_rule: bool = True  # 5.2.15: a Tout or Schwarz in game 1 is a simple game
+    sie_first_game_allowed: bool = False  # True: a Sie counts in game 1 (2024), else 2.9.1
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.pointtables import PointTable
+from rules.tiebreaks import COUNTERS
 from scoring.approvals import ApprovalCandidate, approvals_needed
 from scoring.hand import NO_COUNTS, DeclarerCounts, HandFacts, declarer_counts, hand_points
 from scoring.seating import playing_indices
@@ -52,16 +53,7 @@ def score_sheet(
 
 
 #: What `seat_totals` adds up for each player of a sheet, in this order.
-SEAT_TOTAL_FIELDS = (
-    "points",
-    "plus",
-    "minus",
-    "sie",
-    "tout_won",
-    "tout_played",
-    "solo_won",
-    "solo_played",
-)
+SEAT_TOTAL_FIELDS: tuple[str, ...] = ("points", "plus", "minus", *COUNTERS)
 
 
 def seat_totals(seats: Sequence[str], scored: Sequence[ScoredHand]) -> dict[str, tuple[int, ...]]:
@@ -78,10 +70,8 @@ def seat_totals(seats: Sequence[str], scored: Sequence[ScoredHand]) -> dict[str,
         if result.hand.declarer is None:  # a thrown-in deal
             continue
         row = totals[result.hand.declarer]
-        for index, value in enumerate(
-            (c.sie, c.tout_won, c.tout_played, c.solo_won, c.solo_played), start=3
-        ):
-            row[index] += value
+        for index, name in enumerate(COUNTERS, start=3):
+            row[index] += getattr(c, name)
     return {player: tuple(row) for player, row in totals.items()}
 
 

@@ -122,12 +122,20 @@ def season_rank(entries: Iterable[Entry], rule: SeasonRule, *, seed: str) -> lis
     return ranked
 
 
+@dataclass(frozen=True)
+class PlacementError(Exception):
+    """A placement table cannot be read: `part` is no number of points. The caller turns it
+    into a message in the user's language."""
+
+    part: str
+
+
 def placement_parse(text: str) -> tuple[int, ...]:
-    """ "25-20-16-13" or "25, 20, 16" → (25, 20, 16, 13); ValueError names the bad part."""
+    """ "25-20-16-13" or "25, 20, 16" → (25, 20, 16, 13); PlacementError names the bad part."""
     parts = [p for p in text.replace(",", " ").replace("-", " ").replace(";", " ").split() if p]
     values = []
     for part in parts:
         if not part.isdecimal():
-            raise ValueError(part)
+            raise PlacementError(part)
         values.append(int(part))
     return tuple(values)

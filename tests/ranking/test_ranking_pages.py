@@ -71,7 +71,9 @@ def test_only_the_supervisor_publishes(client, request, example_tournament):
     assert client.post(url, {"publication": "live"}).status_code == 403
     example_tournament.refresh_from_db()
     assert example_tournament.ranking_publication == "hidden"
-    publish(client, request, "after", "9")
+    client.force_login(request.getfixturevalue("supervisor"))
+    answer = client.post(url, {"publication": "after", "after": "9"}, follow=True)
+    assert "Bitte einen Durchgang von 1 bis 2 wählen." in answer.content.decode()
     example_tournament.refresh_from_db()
     assert example_tournament.ranking_publication == "hidden"  # the tournament plans 2
 

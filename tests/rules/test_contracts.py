@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.contracts import Contract, Suit, may_be_tout, may_name, outranks, ranking_for
+from rules.contracts import Contract, Suit, may_be_tout, may_name
 
 C = Contract
 
@@ -39,43 +39,3 @@ def test_only_single_player_games_may_be_tout():
         C.GEIER,
         C.FARBGEIER,
     }
-
-
-def test_the_ranking_of_rule_2_7_without_geier():
-    classic = {C.RUFSPIEL, C.SOLO, C.WENZ, C.FARBWENZ, C.SIE}
-    assert ranking_for(classic) == (
-        (C.SIE, False),
-        (C.SOLO, True),
-        (C.WENZ, True),
-        (C.FARBWENZ, True),
-        (C.SOLO, False),
-        (C.WENZ, False),
-        (C.FARBWENZ, False),
-        (C.RUFSPIEL, False),
-    )
-
-
-def test_the_ranking_of_rule_8_2_2_with_geier_puts_wenz_before_geier():
-    order = ranking_for(set(Contract))
-    assert order[:6] == (
-        (C.SIE, False),
-        (C.SOLO, True),
-        (C.WENZ, True),
-        (C.GEIER, True),
-        (C.FARBWENZ, True),
-        (C.FARBGEIER, True),
-    )
-    assert order[6:] == (
-        (C.SOLO, False),
-        (C.WENZ, False),
-        (C.GEIER, False),
-        (C.FARBWENZ, False),
-        (C.FARBGEIER, False),
-        (C.RUFSPIEL, False),
-    )
-
-
-def test_a_tout_outranks_every_plain_game_and_a_sie_everything():
-    assert outranks((C.FARBWENZ, True), (C.SOLO, False))
-    assert outranks((C.SIE, False), (C.SOLO, True))
-    assert not outranks((C.RUFSPIEL, False), (C.WENZ, False))

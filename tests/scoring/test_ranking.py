@@ -12,10 +12,8 @@ import random
 
 import pytest
 
-from rules.tiebreaks import CHAINS
+from rules.tiebreaks import CHAINS, COUNTERS
 from scoring.ranking import Totals, rank_players
-
-COUNTERS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
 
 
 def totals(player: str, points: int = 10, counts: tuple[int, ...] = (0, 0, 0, 0, 0)) -> Totals:

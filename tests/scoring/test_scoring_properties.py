@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from rules.presets import (
     SCHAFKOPFSCHULE_2007,
 )
+from rules.tiebreaks import COUNTERS
 from scoring.hand import Rules, hand_points, hand_violations
 from scoring.ranking import Totals, rank_players
 from tests.strategies import NAMES, seatings
@@ -25,7 +26,6 @@ from tests.strategies import hands as any_hands
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)
-COUNTERS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
 
 
 def hands(seats=None):

@@ -6,13 +6,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.contracts import PLAYED, Contract
 from rules.presets import PRESETS, preset
-from scoring.hand import Rules
+from scoring.bounds import game_extremes
+from scoring.hand import HandFacts, Rules, hand_violations
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, score_sheet, seat_totals
-from scoring.totals import SeatTotals, seat_game_bounds, totals_problems
+from scoring.seating import first_game_number
+from scoring.totals import SeatTotals, totals_problems
 from tests.strategies import hands, seatings
 
 COUNTER_INDEX = {name: SEAT_TOTAL_FIELDS.index(name) for name in SEAT_TOTAL_FIELDS}
@@ -32,29 +35,70 @@ def line_of(sheet_totals: dict[str, tuple[int, ...]], seats) -> list[SeatTotals]
     ]
 
 
-@given(
-    seats=seatings,
-    table=st.sampled_from(sorted(PRESETS)),
-    data=st.data(),
-)
-def test_the_totals_of_any_sheet_played_by_the_rules_pass(seats, table, data):
-    rules = Rules(table=preset(table), kontra_allowed=True)
+@st.composite
+def tournament_rules(draw) -> Rules:
+    """Rules with any point table and any of the settings that bear on a seat's bound."""
+    return Rules(
+        table=preset(draw(st.sampled_from(sorted(PRESETS)))),
+        contracts=frozenset(PLAYED),
+        kontra_allowed=draw(st.booleans()),
+        all_pass_thrown_in=draw(st.booleans()),
+        thrown_in_counts=draw(st.booleans()),
+        sie_kontra_allowed=draw(st.booleans()),
+        first_game_rule=draw(st.booleans()),
+        sie_first_game_allowed=draw(st.booleans()),
+    )
+
+
+@pytest.mark.slow  # each drawn set of rules has its bounds computed anew: about 15 s
+@settings(deadline=None)
+@given(seats=seatings, rules=tournament_rules(), data=st.data())
+def test_the_totals_of_any_sheet_the_engine_scores_game_by_game_pass(seats, rules, data):
     drawn = data.draw(
         st.lists(hands(seats, extras=True), max_size=40, unique_by=lambda h: h.number)
     )
-    played = sorted(
-        (dataclasses.replace(h, first_game_rule=False) for h in drawn), key=lambda h: h.number
+    thrown: set[int] = set()
+    if rules.all_pass_thrown_in:
+        thrown = data.draw(st.sets(st.integers(1, 12), max_size=6))
+    first = first_game_number(thrown)
+    sheet = [
+        HandFacts(number=n, seats=seats, contract=Contract.ZUSAMMENGEWORFEN, declarer=None)
+        for n in thrown
+    ] + [
+        dataclasses.replace(
+            h,
+            first_game_rule=rules.first_game_rule,
+            sie_first_game_allowed=rules.sie_first_game_allowed,
+            first_number=first,
+        )
+        for h in drawn
+        if h.number not in thrown
+    ]
+    accepted = sorted(
+        (h for h in sheet if not hand_violations(h, rules, thrown_in=len(thrown))),
+        key=lambda h: h.number,
     )
-    scored = score_sheet(played, table=rules.table, solo_approval_from=99, approved=lambda h: True)
+    scored = score_sheet(
+        accepted, table=rules.table, solo_approval_from=99, approved=lambda h: True
+    )
     line = line_of(seat_totals(seats, scored), seats)
     assert totals_problems(line, rules=rules) == []
 
 
-def test_the_bounds_of_one_game_under_the_2007_table():
+def test_the_extremes_of_one_game_under_the_2007_table():
+    rules = Rules(table=preset("schafkopfschule-2007"))
     # the most: a Sie (+24); the least: a Tout lost by its declarer (-18)
-    assert seat_game_bounds(Rules(table=preset("schafkopfschule-2007"))) == (24, -18)
+    assert (game_extremes(rules, first=False).most, game_extremes(rules, first=False).least) == (
+        24,
+        -18,
+    )
+    # game 1: no Sie (2.9.1), a Tout or Schwarz is a simple game (5.2.15): a Solo Schneider, 9
+    assert (game_extremes(rules, first=True).most, game_extremes(rules, first=True).least) == (
+        9,
+        -9,
+    )
     # a plus-only table never takes points away
-    assert seat_game_bounds(Rules(table=preset("plus-only")))[1] == 0
+    assert game_extremes(Rules(table=preset("plus-only")), first=False).least == 0
 
 
 RULES = Rules(table=preset("schafkopfschule-2007"))
@@ -73,14 +117,14 @@ def test_a_table_whose_points_do_not_add_up_to_zero_is_refused():
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        # 32 Sie at most: 32 × 24 = 768
+        # game 1 at most a Solo Schneider (9), then 31 Sie: 9 + 31 × 24 = 753
         (
-            [SeatTotals(769), SeatTotals(-300), SeatTotals(-300), SeatTotals(-169)],
+            [SeatTotals(754), SeatTotals(-300), SeatTotals(-300), SeatTotals(-154)],
             [(1, "points_too_high")],
         ),
-        # 32 lost Touts at most: 32 × -18 = -576
+        # game 1 at most a lost Solo Schneider (-9), then 31 lost Touts: -9 - 31 × 18 = -567
         (
-            [SeatTotals(577), SeatTotals(-577), SeatTotals(0), SeatTotals(0)],
+            [SeatTotals(568), SeatTotals(-568), SeatTotals(0), SeatTotals(0)],
             [(2, "points_too_low")],
         ),
         (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.season import Entry, SeasonRule, placement_parse, season_rank
+from scoring.season import Entry, PlacementError, SeasonRule, placement_parse, season_rank
 
 RESULTS = {
     "A": {1: (1, 40), 2: (3, 5)},
@@ -80,9 +80,9 @@ def test_equal_values_go_by_the_summed_counters_then_by_lot():
 def test_the_placement_table_is_read_and_a_bad_part_named():
     assert placement_parse("25-20-16-13") == (25, 20, 16, 13)
     assert placement_parse("25, 20, 16") == (25, 20, 16)
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(PlacementError) as error:
         placement_parse("25,20,x")
-    assert error.value.args == ("x",)
+    assert error.value.part == "x"
 
 
 def test_placement_points_of_the_best_one():

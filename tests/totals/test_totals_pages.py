@@ -62,8 +62,14 @@ def test_wrong_totals_are_refused_naming_the_seat_and_nothing_is_stored(client, 
     seat_one = table(tournament, 2).seats.select_related("player").get(position=1).player
     assert (
         f"Sitz 1 ({seat_one.start_number} {seat_one.name}): mehr Punkte, als 32 Spiele geben "
-        "können (höchstens 768)" in page
+        "können (höchstens 753)" in page
     )
+    # game 1 counts no Sie (2.9.1): 31 of the seat's 32 games can
+    answer = line(client, 2, ["0", "0", "0", "0"], counters={(1, "sie"): "32"})
+    assert (
+        f"Sitz 1 ({seat_one.start_number} {seat_one.name}): Sie gespielt höchstens 31: Nicht "
+        "jedes seiner 32 Spiele kann nach den Regeln des Turniers eines zählen."
+    ) in answer.content.decode()
     answer = line(client, 2, ["zwölf", "0", "0", "0"])
     assert "Ganze Punkte eingeben" in answer.content.decode()
     assert not models.SheetEvent.objects.filter(kind="totals").exists()

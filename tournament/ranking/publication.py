@@ -9,8 +9,14 @@ from tournament import models
 from tournament.ranking.standings import standings_played
 from tournament.scorekeeping.changes import public_pages_changed
 from tournament.web.access import tournament_role
+from tournament.web.form_errors import ServiceError
 
 Publication = models.Tournament.Publication
+
+
+class PublicationError(ServiceError):
+    """The ranking cannot be published so; `errors` maps a field to messages in the user's
+    language. Nothing was changed."""
 
 
 def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
@@ -29,13 +35,14 @@ def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
 def ranking_publish(
     *, tournament: models.Tournament, publication: str, after: int | None = None
 ) -> None:
-    """The supervisor publishes the ranking (live, or after Durchgang `after`) or withdraws it."""
+    """The supervisor publishes the ranking (live, or after Durchgang `after`) or withdraws it;
+    raises `PublicationError` (nothing changes) for a Durchgang the tournament does not have."""
     if publication == Publication.AFTER:
         if after is None or not 1 <= after <= tournament.number_of_durchgaenge:
-            raise ValueError(
-                _("Choose a Durchgang from 1 to %(max)s.")
-                % {"max": tournament.number_of_durchgaenge}
-            )
+            message = _("Choose a Durchgang from 1 to %(max)s.") % {
+                "max": tournament.number_of_durchgaenge
+            }
+            raise PublicationError({"after": [message]})
     else:
         after = None
     tournament.ranking_publication, tournament.ranking_published_after = publication, after

@@ -21,7 +21,11 @@ from tournament.ranking.forms import PublishForm
 from tournament.ranking.listings import RankingTable, ranking_rows
 from tournament.ranking.pdf import ranking_pdf
 from tournament.ranking.player_games import player_games
-from tournament.ranking.publication import ranking_publish, ranking_visible_until
+from tournament.ranking.publication import (
+    PublicationError,
+    ranking_publish,
+    ranking_visible_until,
+)
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.statistics import tournament_statistics
 from tournament.scorekeeping.deck import deck_activate
@@ -36,6 +40,7 @@ from tournament.web.access import (
     role_allows,
     tournament_role,
 )
+from tournament.web.form_errors import errors_text
 from tournament.web.live import content_etag, fragment_answer, live_not_modified, live_requested
 from tournament.web.page_cache import number, public_page_cached, text
 from tournament.web.qr import qr_svg
@@ -260,8 +265,8 @@ class PublishView(TournamentMixin, View):
                     publication=form.cleaned_data["publication"],
                     after=form.cleaned_data["after"],
                 )
-            except ValueError as error:
-                messages.error(request, str(error))
+            except PublicationError as error:
+                messages.error(request, errors_text(error.errors))
             else:
                 messages.success(
                     request,

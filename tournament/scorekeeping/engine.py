@@ -46,6 +46,8 @@ def tournament_rules(tournament: models.Tournament, point_table: PointTable | No
         all_pass_thrown_in=tournament.records_thrown_in,
         thrown_in_counts=tournament.thrown_in_counts,
         sie_kontra_allowed=rule_set(tournament.rule_set).sie_stoss,
+        first_game_rule=tournament.first_game_rule,
+        sie_first_game_allowed=tournament.sie_first_game_allowed,
     )
 
 

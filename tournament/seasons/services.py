@@ -17,7 +17,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.tiebreaks import COUNTERS
-from scoring.season import Entry, SeasonRule, SeasonStanding, placement_parse, season_rank
+from scoring.season import (
+    Entry,
+    PlacementError,
+    SeasonRule,
+    SeasonStanding,
+    placement_parse,
+    season_rank,
+)
 from tournament import models
 from tournament.models.persons import public_name
 from tournament.ranking.standings import standings_compute
@@ -173,10 +180,10 @@ def season_checked(values: dict[str, Any], *, organiser: models.Organiser) -> di
     text = values.pop("placement_text", "") or ""
     try:
         values["placement"] = list(placement_parse(text))
-    except ValueError as error:
+    except PlacementError as error:
         errors["placement_text"] = [
             _("“%(part)s” is no number of points: write the points by place, e.g. 25-20-16-13.")
-            % {"part": error.args[0]}
+            % {"part": error.part}
         ]
     if kind == models.Season.Kind.PLACEMENT and not values.get("placement") and not errors:
         errors["placement_text"] = [_("Enter the points by place, e.g. 25-20-16-13.")]

@@ -10,13 +10,14 @@ import json
 
 from django.db.models import QuerySet
 
+from scoring.game import NON_PLAYER_FIELDS
 from tournament import models
 from tournament.sheets.display import sheet_seats
 
-# What the verification code covers of a game, besides its players, approval time and points.
-HAND_FIELDS: tuple[str, ...]  # built up over two lines
-HAND_FIELDS = ("number", "contract", "suit", "won", "schneider", "schwarz", "tout", "augen")
-HAND_FIELDS += ("laufende", "kontra", "struck", "needs_approval", "approved_by")
+# What the verification code covers of a game, besides its players, approval time and points:
+# its number, the fields that name no player (`scoring.game.NON_PLAYER_FIELDS`, in their order)
+# and the supervisor's decisions. The order is part of the code: a signed sheet keeps its code.
+HAND_FIELDS = ("number", *NON_PLAYER_FIELDS, "struck", "needs_approval", "approved_by")
 
 
 def _when(value) -> str | None:

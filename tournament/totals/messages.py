@@ -33,6 +33,22 @@ MESSAGES = {
         "%(seat)s: more games as declarer than the %(games)s games the seat plays."
     ),
     "declared_over_table": _("The table has more games with a declarer than its %(games)s games."),
+    "counter_over_games": _(
+        "%(seat)s: %(counter)s at most %(count)s: not every one of its %(games)s games can count "
+        "one under this tournament's rules."
+    ),
+    "sie_tout_over_games": _(
+        "%(seat)s: Sie and Touts together at most %(count)s: not every one of its %(games)s games "
+        "can count one under this tournament's rules."
+    ),
+    "counter_over_table": _(
+        "The table: %(counter)s at most %(count)s: not every one of its %(games)s games can count "
+        "one under this tournament's rules."
+    ),
+    "sie_tout_over_table": _(
+        "The table: Sie and Touts together at most %(count)s: not every one of its %(games)s games "
+        "can count one under this tournament's rules."
+    ),
 }
 
 

@@ -13,6 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.tiebreaks import COUNTERS
+from scoring.scoresheet import SEAT_TOTAL_FIELDS
 from scoring.totals import SeatTotals, totals_problems
 from tournament import models
 from tournament.scorekeeping.changes import public_pages_changed
@@ -25,7 +27,7 @@ Recording = models.Tournament.Recording
 
 #: The seat fields a totals line writes (the standings read them): the points, their plus or
 #: minus part, and the tie-break counters.
-FIELDS = ("points", "plus", "minus", "sie", "tout_won", "tout_played", "solo_won", "solo_played")
+FIELDS = SEAT_TOTAL_FIELDS
 
 
 class TotalsError(ServiceError):
@@ -105,15 +107,8 @@ def table_totals_drop(*, table: models.Table, user=None) -> models.Table:
 
 def seat_values(line: SeatTotals) -> dict[str, int]:
     points = line.points
-    return {
-        "points": points,
-        "plus": max(points, 0),
-        "minus": min(points, 0),
-        "sie": line.sie,
-        "tout_won": line.tout_won,
-        "tout_played": line.tout_played,
-        "solo_won": line.solo_won,
-        "solo_played": line.solo_played,
+    return {"points": points, "plus": max(points, 0), "minus": min(points, 0)} | {
+        name: getattr(line, name) for name in COUNTERS
     }
 
 

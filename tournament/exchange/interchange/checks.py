@@ -43,6 +43,8 @@ def document_rules(doc: Document) -> Rules:
         all_pass_thrown_in=doc.tournament.all_pass == ALL_PASS_THROWN_IN,
         thrown_in_counts=doc.tournament.thrown_in_counts,
         sie_kontra_allowed=rule_set(doc.tournament.rule_set).sie_stoss,
+        first_game_rule=doc.tournament.first_game_rule,
+        sie_first_game_allowed=doc.tournament.sie_first_game_allowed,
     )
 
 

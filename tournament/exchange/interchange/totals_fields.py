@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.totals import COUNTERS
+from rules.tiebreaks import COUNTERS
 from tournament.exchange.interchange.document import DocTotals
 from tournament.exchange.interchange.fields import MISSING, FieldReader
 from tournament.exchange.interchange.numbers import POINTS_RANGE

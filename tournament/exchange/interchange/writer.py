@@ -6,8 +6,7 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from rules.tiebreaks import DEFAULT_CHAIN
-from scoring.totals import COUNTERS
+from rules.tiebreaks import COUNTERS, DEFAULT_CHAIN
 from tournament import models
 from tournament.exchange.interchange import APPROVAL_PENDING, FORMAT, VERSION
 

@@ -14,12 +14,11 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.game import NON_PLAYER_FIELDS
 from tournament import models
 from tournament.scorekeeping.history import Kind
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError
 from tournament.sheets.services.hands import HandEntry, SanctionInput, Supervision, hand_save
-
-GAME_KEYS = ("contract", "suit", "won", "schneider", "schwarz", "tout", "augen", "laufende")
 
 
 def deletion_restorable(event: models.SheetEvent) -> bool:
@@ -85,14 +84,10 @@ def restored_game(snapshot: dict, table: models.Table) -> tuple[HandEntry, Super
     declarer = player(snapshot.get("declarer"))
     if declarer is None:
         raise HandRuleError({"__all__": [_("The history does not name the declarer.")]})
-    values = {key: snapshot[key] for key in GAME_KEYS if key in snapshot}
+    values = {key: snapshot[key] for key in NON_PLAYER_FIELDS if key in snapshot}
     values["suit"] = values.get("suit") or ""
-    game = HandEntry(
-        declarer=declarer,
-        partner=player(snapshot.get("partner")),
-        kontra=int(snapshot.get("kontra") or 0),
-        **values,
-    )
+    values["kontra"] = int(values.get("kontra") or 0)
+    game = HandEntry(declarer=declarer, partner=player(snapshot.get("partner")), **values)
     offender = player(sanction.get("offender")) if sanction is not None else None
     approved_at = snapshot.get("approved_at")
     supervision = Supervision(
