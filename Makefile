@@ -4,21 +4,62 @@
 PYTHON_BOOTSTRAP := $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall backup screenshots test test-fast bench fmt clean
+# Two sets of packages, each locked with hashes (docs/development.md, "Dependencies"): the
+# runtime set requirements.txt (what run, serve, hall and backup need) and the development set
+# requirements-dev.txt (the runtime set plus the tools of test, test-fast, bench, screenshots,
+# fmt). One stamp per set: each is reinstalled only when its lock changed since it was
+# installed. The development set contains the runtime set, so installing it stamps both, and
+# switching between `make run` and `make test` installs nothing.
+STAMP := $(VENV)/.installed-runtime
+DEV_STAMP := $(VENV)/.installed-dev
+
+.PHONY: venv venv-dev lock upgrade messages chromium run serve hall backup screenshots test \
+	test-fast bench fmt clean
 
 venv: $(STAMP)
+venv-dev: $(DEV_STAMP)
 
 $(PY):
 	@test -n "$(PYTHON_BOOTSTRAP)" || { echo "python3.11 (or python3) not found" >&2; exit 1; }
 	$(PYTHON_BOOTSTRAP) -m venv $(VENV)
 
-# Reinstall only when requirements.txt changed since the last install.
+# pip checks every file it downloads against the lock's hashes (any pip since 22.3, which
+# Python 3.11 brings; the venv's own pip is used as it is).
 $(STAMP): requirements.txt | $(PY)
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
+
+$(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(DEV_STAMP) $(STAMP)
+
+# Re-lock both sets from requirements.in and requirements-dev.in with uv (for every platform and
+# every Python from 3.11 on, hashes of all files of each version). Versions already locked
+# stay unless an input no longer allows them: `make lock UPGRADE=1` (or `make upgrade`) takes
+# the newest each input allows, `make lock UPGRADE=django,weasyprint` only those packages.
+# Needs uv alone (installed from its pin in requirements-dev.in when the venv lacks it), so it
+# works while the locks themselves are being mended.
+UPGRADE ?=
+comma := ,
+UV := $(VENV)/bin/uv
+UV_COMPILE = $(UV) pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" \
+	$(if $(filter 1,$(UPGRADE)),--upgrade,$(foreach p,$(subst $(comma), ,$(UPGRADE)),--upgrade-package $(p)))
+
+lock: | $(PY)
+	@if grep -l '^<<<<<<<' requirements.txt requirements-dev.txt 2>/dev/null; then \
+	  echo "A merge left conflicts in the lock named above. Take either side of it whole" >&2; \
+	  echo "(git checkout --ours FILE, or --theirs), put the other side's new packages into" >&2; \
+	  echo "requirements.in or requirements-dev.in, and make lock again." >&2; \
+	  exit 1; fi
+	@test -x $(UV) || $(PY) -m pip install --quiet "$$(grep -E '^uv==' requirements-dev.in)"
+	$(UV_COMPILE) requirements.in --output-file requirements.txt
+	$(UV_COMPILE) requirements-dev.in --output-file requirements-dev.txt
+
+upgrade:
+	$(MAKE) lock UPGRADE=1
 
 # Compiled in pure Python (polib): no GNU gettext needed on the machine.
 messages: venv
@@ -88,7 +129,7 @@ backup: venv
 ONLY ?=
 
 screenshots: export DJANGO_DEBUG = 1
-screenshots: venv messages
+screenshots: venv-dev messages
 	@shots=$$(mktemp -d); trap 'rm -rf "$$shots"' EXIT; \
 	export DATABASE_URL="sqlite:///$$shots/shots.sqlite3"; \
 	$(MANAGE) migrate --noinput >/dev/null && \
@@ -100,7 +141,7 @@ screenshots: venv messages
 # runs it in one process. Each worker has its own test database.
 PYTEST_WORKERS ?= -n auto --dist worksteal
 
-test: venv messages
+test: venv-dev messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -111,16 +152,16 @@ test: venv messages
 
 # The quick loop while working: pytest alone, without the browser and slow tests (markers in
 # pyproject.toml, given in tests/conftest.py), and how long it took. `make test` runs them all.
-test-fast: venv messages
+test-fast: venv-dev messages
 	@start=$$(date +%s); status=0; \
 	$(VENV)/bin/pytest $(PYTEST_WORKERS) -m "not browser and not slow" || status=$$?; \
 	echo "make test-fast: $$(( $$(date +%s) - start )) s, without the browser and slow tests \
 	(make test runs all)"; exit $$status
 
-bench: venv messages
+bench: venv-dev messages
 	$(PY) bench/run.py
 
-fmt: venv
+fmt: venv-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 

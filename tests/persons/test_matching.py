@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournament.models.persons import public_name
 from tournament.persons.matching import (
@@ -75,6 +77,38 @@ def test_the_register_lists_each_likely_pair_once():
 )
 def test_edit_distance(a, b, distance):
     assert edit_distance(a, b) == distance
+
+
+def _levenshtein(a: str, b: str) -> int:
+    """The textbook dynamic programme, as the register computed it before rapidfuzz did."""
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+#: Names as a register holds them: Latin with umlauts and ß, look-alike Cyrillic and Greek,
+#: a letter outside the Basic Multilingual Plane, blanks.
+_NAME_TEXT = st.text(alphabet="aeiouäöüßjosfhbrnmxаеоοα𝐀 -", max_size=24)
+
+
+@given(a=_NAME_TEXT, b=_NAME_TEXT, most=st.none() | st.integers(min_value=0, max_value=4))
+def test_edit_distance_is_levenshtein_and_a_bound_only_cuts_off_beyond_it(a, b, most):
+    distance = _levenshtein(a, b)
+    if most is None or distance <= most:
+        assert edit_distance(a, b, most=most) == distance
+    else:
+        assert edit_distance(a, b, most=most) == most + 1
+
+
+def test_a_typing_slip_of_one_or_two_letters_is_found_and_three_are_not():
+    entry = Entry(1, "Sebastian Obermaier", "SK Ebersberg")
+    assert likely_same(entry, Entry(2, "Sebastian Obermeier", "SK Ebersberg"))
+    assert likely_same(entry, Entry(3, "Sebastian Obermeir", "SK Ebersberg"))
+    assert not likely_same(entry, Entry(4, "Sebastian Obrmr", "SK Ebersberg"))
 
 
 def test_keys_fold_case_accents_and_punctuation():
