@@ -47,7 +47,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
-from django.dispatch import Signal
+from django.utils.module_loading import import_string
 
 logger = logging.getLogger("tournament.cache")
 
@@ -63,10 +63,15 @@ CULL_EVERY = 60.0
 
 
 def caches_config(
-    url: str | None, folder: Path, *, breaker_seconds: float = BREAKER_SECONDS
+    url: str | None,
+    folder: Path,
+    *,
+    breaker_seconds: float = BREAKER_SECONDS,
+    reopened: str = "",
 ) -> dict[str, dict[str, Any]]:
     """CACHES for a Redis at `url` (None: none) or, without, files in `folder` (the pages in
-    its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer."""
+    its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer;
+    `reopened`: the dotted path of what is called when such a Redis answers again."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(
@@ -76,6 +81,7 @@ def caches_config(
             "BACKEND": "config.caches.FailOpenRedisCache",
             "LOCATION": url,
             "BREAKER_SECONDS": breaker_seconds,
+            "REOPENED": reopened,
             "OPTIONS": {
                 "socket_connect_timeout": REDIS_SECONDS,
                 "socket_timeout": REDIS_SECONDS,
@@ -119,11 +125,6 @@ class FolderCache(FileBasedCache):
         super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 
-#: Sent when a breaker closes, Redis answering again: what this process could not write
-#: meanwhile is missing there (tournament/scorekeeping/revisions.py forgets the revisions).
-breaker_closed = Signal()
-
-
 def _clock() -> float:
     """The breaker's clock (seconds; a test moves it on)."""
     return time.monotonic()
@@ -143,6 +144,10 @@ class Breaker:
     #: Calls answered as a miss without asking Redis, while the breaker was open.
     skipped: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: What is called (dotted paths, with ``sender=Breaker``) when the breaker closes, Redis
+    #: answering again: what this process could not write meanwhile is missing there
+    #: (settings.py names tournament/scorekeeping/revisions.py's `revisions_forget`).
+    reopened: set[str] = field(default_factory=set)
 
     def allows(self) -> bool:
         """Whether this call may ask Redis: always while closed; once the breaker has been open
@@ -162,7 +167,8 @@ class Breaker:
             self.open_until, self.probing = 0.0, False
         if reopened:
             logger.warning("Redis cache answers again")
-            breaker_closed.send(sender=Breaker)
+            for hook in sorted(self.reopened):
+                import_string(hook)(sender=Breaker)
 
     def released(self) -> None:
         with self.lock:
@@ -209,6 +215,8 @@ class FailOpenRedisCache(RedisCache):
         self.breaker = breaker(
             ",".join(self._servers), float(params.get("BREAKER_SECONDS", BREAKER_SECONDS))
         )
+        if params.get("REOPENED"):
+            self.breaker.reopened.add(params["REOPENED"])
 
     def _failed(self, operation: str, error: Exception, default: Any = None) -> Any:
         now = time.monotonic()

@@ -92,6 +92,8 @@ if SECRET_KEY is None:
         )
     SECRET_KEY = _DEVELOPMENT_SECRET_KEY
 
+# DEFAULT_ALLOWED_HOSTS (imported above) is a setting too: `make hall` adds its address to it
+# (tournament/hall/network.py).
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # Where the site is reached from outside, without a trailing slash: printed links and QR codes
@@ -212,6 +214,8 @@ CACHES = caches_config(
     CACHE_URL,
     Path(env_str("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache"),
     breaker_seconds=env_int("CACHE_BREAKER_SECONDS", 15),
+    # Redis answering again after this process skipped it: the tables' revisions are dropped.
+    reopened="tournament.scorekeeping.revisions.revisions_forget",
 )
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -252,7 +256,7 @@ MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or BASE_DIR / "var" / "media")
 FILE_UPLOAD_PERMISSIONS = 0o600
 FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 FILE_UPLOAD_HANDLERS = [
-    "config.uploads.UploadLimitHandler",
+    "tournament.web.upload_limit.UploadLimitHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -322,7 +326,7 @@ DJANGO_TABLES2_TEMPLATE = "tournament/web/table.html"
 LOGGING_CONFIG = "config.log.configure"
 LOGGING = logging_config(env_str("DJANGO_LOG_FILE"))
 
-# Sessions: staff logins end a working day after the login (config/sessions.py); any other
+# Sessions: staff logins end a working day after the login (tournament/web/sessions.py); any other
 # session (a phone after its table's PIN) lasts as long after its last change. Visitors of the
 # public pages get none.
 STAFF_SESSION_HOURS = env_int("STAFF_SESSION_HOURS", 12)

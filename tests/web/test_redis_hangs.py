@@ -27,17 +27,19 @@ from django.urls import reverse
 
 from config import caches as config_caches
 from config.caches import Breaker, breaker, caches_config
-from config.ports import free_port
 from tests.phones.helpers import enter as phone_enter
 from tests.phones.helpers import phone
 from tournament.models import Hand, Table, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
+from tournament.system.ports import free_port
 
 pytestmark = pytest.mark.django_db
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py
 BREAKER_SECONDS = 600  # longer than the test: the breaker closes only when the test says so
+#: What settings.py has the breaker call when Redis answers again.
+REOPENED = "tournament.scorekeeping.revisions.revisions_forget"
 
 
 class OwnRedis:
@@ -81,7 +83,9 @@ def own_redis(monkeypatch) -> Iterator[OwnRedis]:
     folder = Path(tempfile.mkdtemp(prefix="own-redis-"))
     server = OwnRedis(folder)
     try:
-        config = caches_config(server.url, folder, breaker_seconds=BREAKER_SECONDS)
+        config = caches_config(
+            server.url, folder, breaker_seconds=BREAKER_SECONDS, reopened=REOPENED
+        )
         with override_settings(CACHES=config):
             yield server
     finally:

@@ -113,10 +113,10 @@ def link_deleted(sender, instance, **kwargs) -> None:
 
 
 def revisions_forget(**kwargs) -> None:
-    """Signal receiver (`breaker_closed` of config/caches.py: Redis answers again after this
-    process skipped it): every table's revision is dropped, so that no poll takes a change this
-    process could not announce meanwhile for "nothing new"; each is made anew on its next
-    read, and the phones load their tables' state once."""
+    """Called by the Redis cache's breaker (config/caches.py, named in settings.py) when Redis
+    answers again after this process skipped it: every table's revision is dropped, so that no
+    poll takes a change this process could not announce meanwhile for "nothing new"; each is
+    made anew on its next read, and the phones load their tables' state once."""
     cache = caches[SHARED]
     client = getattr(cache, "_cache", None)
     if client is None or not hasattr(client, "get_client"):
