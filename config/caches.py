@@ -19,6 +19,8 @@ Django's file cache counts its folder's files on every write, to cull when it ho
 ``MAX_ENTRIES``: with a hall's thousands of files that listing was a tenth of a phone's save
 (docs/performance.md). `FolderCache` counts at most once every `CULL_EVERY` seconds per
 process; between two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
+It overrides a private method of Django's (`_cull`, reading `_dir`): ``TUNED_CACHES=0`` (or
+``PLAIN_LIBRARIES=1``) puts Django's own `FileBasedCache` in its place.
 
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
@@ -29,7 +31,10 @@ gets no answer opens the process's circuit breaker (`Breaker`), and for ``CACHE_
 asks again (half-open) and closes the breaker when Redis answers. Nothing correct depends on a
 write that was dropped: the public pages follow the tournament's generation in the database
 (tournament/web/page_cache.py). Several machines share the revisions only through Redis: with
-more than one app server, set ``CACHE_URL``.
+more than one app server, set ``CACHE_URL``. `FailOpenRedisCache` only wraps the public methods
+of Django's cache API around Django's `RedisCache` (no tuning, no internals: it stays with
+``TUNED_CACHES=0``); why not django-redis's ``IGNORE_EXCEPTIONS``: docs/development.md, *Tuning
+and its fallbacks*.
 """
 
 from __future__ import annotations
@@ -60,6 +65,8 @@ BREAKER_SECONDS = 15.0
 LOG_EVERY = 60.0
 #: Seconds between two counts of the file cache's files (per process).
 CULL_EVERY = 60.0
+#: Django's own file cache, with ``TUNED_CACHES=0``.
+FILES = "django.core.cache.backends.filebased.FileBasedCache"
 
 
 def caches_config(
@@ -68,10 +75,12 @@ def caches_config(
     *,
     breaker_seconds: float = BREAKER_SECONDS,
     reopened: str = "",
+    tuned: bool = True,
 ) -> dict[str, dict[str, Any]]:
     """CACHES for a Redis at `url` (None: none) or, without, files in `folder` (the pages in
     its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer;
-    `reopened`: the dotted path of what is called when such a Redis answers again."""
+    `reopened`: the dotted path of what is called when such a Redis answers again; `tuned`:
+    the files in `FolderCache` (else in Django's own `FileBasedCache`)."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(
@@ -91,15 +100,16 @@ def caches_config(
             "default": {**redis, "TIMEOUT": 600, "KEY_PREFIX": "pages"},
             "shared": {**redis, "TIMEOUT": 2 * 86400, "KEY_PREFIX": "shared"},
         }
+    files = "config.caches.FolderCache" if tuned else FILES
     return {
         "default": {
-            "BACKEND": "config.caches.FolderCache",
+            "BACKEND": files,
             "LOCATION": str(folder / "pages"),
             "TIMEOUT": 600,
             "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
         },
         "shared": {
-            "BACKEND": "config.caches.FolderCache",
+            "BACKEND": files,
             "LOCATION": str(folder),
             "TIMEOUT": 2 * 86400,
             # A hall of 250 tables: a revision and a link per table, a session per phone.
@@ -212,9 +222,8 @@ class FailOpenRedisCache(RedisCache):
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        self.breaker = breaker(
-            ",".join(self._servers), float(params.get("BREAKER_SECONDS", BREAKER_SECONDS))
-        )
+        location = server if isinstance(server, str) else ",".join(server)
+        self.breaker = breaker(location, float(params.get("BREAKER_SECONDS", BREAKER_SECONDS)))
         if params.get("REOPENED"):
             self.breaker.reopened.add(params["REOPENED"])
 
