@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall backup screenshots test test-fast bench fmt clean
+.PHONY: venv messages chromium run serve hall backup screenshots test test-fast test-plain bench fmt clean
 
 venv: $(STAMP)
 
@@ -116,6 +116,14 @@ test-fast: venv messages
 	$(VENV)/bin/pytest $(PYTEST_WORKERS) -m "not browser and not slow" || status=$$?; \
 	echo "make test-fast: $$(( $$(date +%s) - start )) s, without the browser and slow tests \
 	(make test runs all)"; exit $$status
+
+# The whole suite with every piece of tuning off (PLAIN_LIBRARIES=1: the libraries' own paths,
+# docs/development.md, *Tuning and its fallbacks*), and how long it took; CI runs it too.
+test-plain: venv messages
+	@start=$$(date +%s); status=0; \
+	PLAIN_LIBRARIES=1 $(VENV)/bin/pytest $(PYTEST_WORKERS) || status=$$?; \
+	echo "make test-plain: $$(( $$(date +%s) - start )) s, every piece of tuning off \
+	(PLAIN_LIBRARIES=1)"; exit $$status
 
 bench: venv messages
 	$(PY) bench/run.py
