@@ -33,13 +33,15 @@ write that was dropped: the public pages follow the tournament's generation in t
 (tournament/web/page_cache.py). Several machines share the revisions only through Redis: with
 more than one app server, set ``CACHE_URL``. `FailOpenRedisCache` only wraps the public methods
 of Django's cache API around Django's `RedisCache` (no tuning, no internals: it stays with
-``TUNED_CACHES=0``); why not django-redis's ``IGNORE_EXCEPTIONS``: docs/development.md, *Tuning
-and its fallbacks*.
+``TUNED_CACHES=0``); the one thing that API cannot do, deleting keys by a pattern, it does with
+a redis-py client of its own (`matching_delete`). Why not django-redis's ``IGNORE_EXCEPTIONS``:
+docs/development.md, *Tuning and its fallbacks*.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -224,8 +226,24 @@ class FailOpenRedisCache(RedisCache):
         super().__init__(server, params)
         location = server if isinstance(server, str) else ",".join(server)
         self.breaker = breaker(location, float(params.get("BREAKER_SECONDS", BREAKER_SECONDS)))
+        #: The Redis written to (Django's too: the first of LOCATION) and how to reach it.
+        self.primary = re.split("[;,]", location)[0]
+        self.options = {
+            name: value
+            for name, value in params.get("OPTIONS", {}).items()
+            if name.startswith("socket_")
+        }
         if params.get("REOPENED"):
             self.breaker.reopened.add(params["REOPENED"])
+
+    def matching_delete(self, pattern: str) -> int:
+        """Delete the keys matching `pattern` (a key as `make_key` makes it, with ``*``), which
+        Django's cache API cannot: through a redis-py client of the Redis written to, never
+        through the internals of Django's backend. Returns how many went; raises when Redis
+        does not answer."""
+        with redis.Redis.from_url(self.primary, **self.options) as client:
+            names = list(client.scan_iter(match=pattern, count=1000))
+            return int(client.delete(*names)) if names else 0
 
     def _failed(self, operation: str, error: Exception, default: Any = None) -> Any:
         now = time.monotonic()

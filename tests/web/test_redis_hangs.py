@@ -213,3 +213,16 @@ def test_a_phone_sees_a_game_saved_while_redis_hung_once_it_is_back(own_redis, h
     state = viewer.get(reverse("tournament:phone_state", args=[link.token]), poll)
     assert state.status_code == 200
     assert state.json()["entered"] == 1
+
+
+def test_the_redis_cache_deletes_the_keys_of_a_pattern_and_only_those(own_redis):
+    """What `revisions_forget` asks of it once Redis answers again, through redis-py's own
+    client (Django's cache API has no such call)."""
+    cache = caches["shared"]
+    cache.set("revision:table:1", 1)
+    cache.set("revision:table:2", 2)
+    cache.set("link:abc", 3)
+    pattern = cache.make_key("revision:table:") + "*"
+    assert cache.matching_delete(pattern) == 2
+    assert cache.get_many(["revision:table:1", "revision:table:2", "link:abc"]) == {"link:abc": 3}
+    assert cache.matching_delete(pattern) == 0
