@@ -16,7 +16,7 @@ STAMP := $(VENV)/.installed-runtime
 DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: venv venv-dev lock upgrade messages chromium run serve hall backup screenshots test \
-	test-fast bench fmt clean
+	test-fast test-plain bench fmt clean
 
 venv: $(STAMP)
 venv-dev: $(DEV_STAMP)
@@ -157,6 +157,14 @@ test-fast: venv-dev messages
 	$(VENV)/bin/pytest $(PYTEST_WORKERS) -m "not browser and not slow" || status=$$?; \
 	echo "make test-fast: $$(( $$(date +%s) - start )) s, without the browser and slow tests \
 	(make test runs all)"; exit $$status
+
+# The whole suite with every piece of tuning off (PLAIN_LIBRARIES=1: the libraries' own paths,
+# docs/development.md, *Tuning and its fallbacks*), and how long it took; CI runs it too.
+test-plain: venv-dev messages
+	@start=$$(date +%s); status=0; \
+	PLAIN_LIBRARIES=1 $(VENV)/bin/pytest $(PYTEST_WORKERS) || status=$$?; \
+	echo "make test-plain: $$(( $$(date +%s) - start )) s, every piece of tuning off \
+	(PLAIN_LIBRARIES=1)"; exit $$status
 
 bench: venv-dev messages
 	$(PY) bench/run.py

@@ -19,6 +19,8 @@ Django's file cache counts its folder's files on every write, to cull when it ho
 ``MAX_ENTRIES``: with a hall's thousands of files that listing was a tenth of a phone's save
 (docs/performance.md). `FolderCache` counts at most once every `CULL_EVERY` seconds per
 process; between two counts the folder may hold a minute's writes more than ``MAX_ENTRIES``.
+It overrides a private method of Django's (`_cull`, reading `_dir`): ``TUNED_CACHES=0`` (or
+``PLAIN_LIBRARIES=1``) puts Django's own `FileBasedCache` in its place.
 
 A Redis that does not answer gives nobody a traceback: `FailOpenRedisCache` logs it (once a
 minute per process) and answers as if the key were missing, so a request falls back to the
@@ -29,12 +31,17 @@ gets no answer opens the process's circuit breaker (`Breaker`), and for ``CACHE_
 asks again (half-open) and closes the breaker when Redis answers. Nothing correct depends on a
 write that was dropped: the public pages follow the tournament's generation in the database
 (tournament/web/page_cache.py). Several machines share the revisions only through Redis: with
-more than one app server, set ``CACHE_URL``.
+more than one app server, set ``CACHE_URL``. `FailOpenRedisCache` only wraps the public methods
+of Django's cache API around Django's `RedisCache` (no tuning, no internals: it stays with
+``TUNED_CACHES=0``); the one thing that API cannot do, deleting keys by a pattern, it does with
+a redis-py client of its own (`matching_delete`). Why not django-redis's ``IGNORE_EXCEPTIONS``:
+docs/development.md, *Tuning and its fallbacks*.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -47,7 +54,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
-from django.dispatch import Signal
+from django.utils.module_loading import import_string
 
 logger = logging.getLogger("tournament.cache")
 
@@ -60,13 +67,22 @@ BREAKER_SECONDS = 15.0
 LOG_EVERY = 60.0
 #: Seconds between two counts of the file cache's files (per process).
 CULL_EVERY = 60.0
+#: Django's own file cache, with ``TUNED_CACHES=0``.
+FILES = "django.core.cache.backends.filebased.FileBasedCache"
 
 
 def caches_config(
-    url: str | None, folder: Path, *, breaker_seconds: float = BREAKER_SECONDS
+    url: str | None,
+    folder: Path,
+    *,
+    breaker_seconds: float = BREAKER_SECONDS,
+    reopened: str = "",
+    tuned: bool = True,
 ) -> dict[str, dict[str, Any]]:
     """CACHES for a Redis at `url` (None: none) or, without, files in `folder` (the pages in
-    its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer."""
+    its `pages/`); `breaker_seconds`: how long a process skips a Redis that did not answer;
+    `reopened`: the dotted path of what is called when such a Redis answers again; `tuned`:
+    the files in `FolderCache` (else in Django's own `FileBasedCache`)."""
     if url:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ImproperlyConfigured(
@@ -76,6 +92,7 @@ def caches_config(
             "BACKEND": "config.caches.FailOpenRedisCache",
             "LOCATION": url,
             "BREAKER_SECONDS": breaker_seconds,
+            "REOPENED": reopened,
             "OPTIONS": {
                 "socket_connect_timeout": REDIS_SECONDS,
                 "socket_timeout": REDIS_SECONDS,
@@ -85,15 +102,16 @@ def caches_config(
             "default": {**redis, "TIMEOUT": 600, "KEY_PREFIX": "pages"},
             "shared": {**redis, "TIMEOUT": 2 * 86400, "KEY_PREFIX": "shared"},
         }
+    files = "config.caches.FolderCache" if tuned else FILES
     return {
         "default": {
-            "BACKEND": "config.caches.FolderCache",
+            "BACKEND": files,
             "LOCATION": str(folder / "pages"),
             "TIMEOUT": 600,
             "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
         },
         "shared": {
-            "BACKEND": "config.caches.FolderCache",
+            "BACKEND": files,
             "LOCATION": str(folder),
             "TIMEOUT": 2 * 86400,
             # A hall of 250 tables: a revision and a link per table, a session per phone.
@@ -119,11 +137,6 @@ class FolderCache(FileBasedCache):
         super()._cull()  # type: ignore[misc]  # Django's, not in its type stubs
 
 
-#: Sent when a breaker closes, Redis answering again: what this process could not write
-#: meanwhile is missing there (tournament/scorekeeping/revisions.py forgets the revisions).
-breaker_closed = Signal()
-
-
 def _clock() -> float:
     """The breaker's clock (seconds; a test moves it on)."""
     return time.monotonic()
@@ -143,6 +156,10 @@ class Breaker:
     #: Calls answered as a miss without asking Redis, while the breaker was open.
     skipped: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: What is called (dotted paths, with ``sender=Breaker``) when the breaker closes, Redis
+    #: answering again: what this process could not write meanwhile is missing there
+    #: (settings.py names tournament/scorekeeping/revisions.py's `revisions_forget`).
+    reopened: set[str] = field(default_factory=set)
 
     def allows(self) -> bool:
         """Whether this call may ask Redis: always while closed; once the breaker has been open
@@ -162,7 +179,8 @@ class Breaker:
             self.open_until, self.probing = 0.0, False
         if reopened:
             logger.warning("Redis cache answers again")
-            breaker_closed.send(sender=Breaker)
+            for hook in sorted(self.reopened):
+                import_string(hook)(sender=Breaker)
 
     def released(self) -> None:
         with self.lock:
@@ -206,9 +224,26 @@ class FailOpenRedisCache(RedisCache):
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        self.breaker = breaker(
-            ",".join(self._servers), float(params.get("BREAKER_SECONDS", BREAKER_SECONDS))
-        )
+        location = server if isinstance(server, str) else ",".join(server)
+        self.breaker = breaker(location, float(params.get("BREAKER_SECONDS", BREAKER_SECONDS)))
+        #: The Redis written to (Django's too: the first of LOCATION) and how to reach it.
+        self.primary = re.split("[;,]", location)[0]
+        self.options = {
+            name: value
+            for name, value in params.get("OPTIONS", {}).items()
+            if name.startswith("socket_")
+        }
+        if params.get("REOPENED"):
+            self.breaker.reopened.add(params["REOPENED"])
+
+    def matching_delete(self, pattern: str) -> int:
+        """Delete the keys matching `pattern` (a key as `make_key` makes it, with ``*``), which
+        Django's cache API cannot: through a redis-py client of the Redis written to, never
+        through the internals of Django's backend. Returns how many went; raises when Redis
+        does not answer."""
+        with redis.Redis.from_url(self.primary, **self.options) as client:
+            names = list(client.scan_iter(match=pattern, count=1000))
+            return int(client.delete(*names)) if names else 0
 
     def _failed(self, operation: str, error: Exception, default: Any = None) -> Any:
         now = time.monotonic()

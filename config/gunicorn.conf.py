@@ -6,6 +6,10 @@ GUNICORN_READ_THREADS
                   threads per worker for reads (GET, HEAD) beside those (default 2): a
                   phone's poll does not wait behind the saves of a burst
                   (config/gunicorn_lanes.py; not with sync workers).
+TUNED_GUNICORN_LANES
+                  0 (or PLAIN_LIBRARIES=1): gunicorn's stock `gthread` worker instead, no
+                  lane for reads (config/settings.py; docs/development.md, *Tuning and its
+                  fallbacks*).
 
 A hall's phones chose the default (bench/phones.py, docs/performance.md, 2026-11-23): on 2
 cores, 3 gthread workers of 4 threads were as fast as 5 sync workers within the noise (later
@@ -39,14 +43,31 @@ def _int(name: str, default: int) -> int:
     return int(value)
 
 
-def _time_zone() -> None:
-    """The master's lines in the zone of its workers' (Django makes TIME_ZONE the zone of each
-    process that loads its settings; config/log.py writes the offset of every line)."""
+def _django_settings():
+    """The app's settings, loaded in the master too (its time zone, the worker's switch)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.conf import settings
 
-    os.environ["TZ"] = settings.TIME_ZONE
+    return settings
+
+
+def _time_zone() -> None:
+    """The master's lines in the zone of its workers' (Django makes TIME_ZONE the zone of each
+    process that loads its settings; config/log.py writes the offset of every line)."""
+    os.environ["TZ"] = _django_settings().TIME_ZONE
     time.tzset()
+
+
+def _worker_class(threads: int) -> str:
+    """The lanes for reads (TUNED_GUNICORN_LANES, on by default), else gunicorn's own threaded
+    worker; one thread: the sync worker."""
+    if threads == 1:
+        return "sync"
+    return (
+        "config.gunicorn_lanes.LanesWorker"
+        if _django_settings().TUNED_GUNICORN_LANES
+        else "gthread"
+    )
 
 
 _time_zone()
@@ -55,7 +76,7 @@ bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
 workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1)
 threads = _int("GUNICORN_THREADS", 4)
 _int("GUNICORN_READ_THREADS", 2)  # read by the worker (config/gunicorn_lanes.py): checked here
-worker_class = "config.gunicorn_lanes.LanesWorker" if threads > 1 else "sync"
+worker_class = _worker_class(threads)
 timeout = _int("GUNICORN_TIMEOUT", 120)
 graceful_timeout = 30
 keepalive = 5

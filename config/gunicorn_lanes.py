@@ -13,7 +13,8 @@ keeps a slow client waiting, and is judged once they are there.
 
 It is built on the internals of gunicorn 27's `gthread` worker (`enqueue_req`, the pending
 connections and their poller), pinned in requirements.txt; tests/web/test_gunicorn_lanes.py
-runs it for real, so an upgrade that changes them fails there.
+runs it for real, so an upgrade that changes them fails there. ``TUNED_GUNICORN_LANES=0`` (or
+``PLAIN_LIBRARIES=1``) runs gunicorn's own `gthread` worker instead (config/gunicorn.conf.py).
 """
 
 from __future__ import annotations

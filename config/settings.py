@@ -27,6 +27,16 @@ CACHE_BREAKER_SECONDS   with CACHE_URL: seconds a process reads the database alo
                         did not answer, before it asks Redis again (default 15).
 DJANGO_CACHE_DIR        without CACHE_URL: the folder of the cache the workers of this machine
                         share (revisions, table links, sessions; default var/cache).
+PLAIN_LIBRARIES         1: every piece of tuning below off, the libraries' own public path instead
+                        (default 0; docs/development.md, *Tuning and its fallbacks*).
+TUNED_SQL               0: the hot reads compiled once per process run as plain QuerySets
+                        (tournament/models/compiled.py; default 1).
+TUNED_GUNICORN_LANES    0: gunicorn's stock gthread worker, without the lane for reads
+                        (config/gunicorn_lanes.py; default 1).
+TUNED_TABLE_CELLS       0: the ranking's rows written by django-tables2's own template
+                        (tournament/ranking/listings.py; default 1).
+TUNED_CACHES            0: Django's stock FileBasedCache, which counts its files on every write
+                        (config/caches.py; default 1).
 SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
                         (default: none, the address of each request); `make hall` sets it.
 DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
@@ -92,6 +102,8 @@ if SECRET_KEY is None:
         )
     SECRET_KEY = _DEVELOPMENT_SECRET_KEY
 
+# DEFAULT_ALLOWED_HOSTS (imported above) is a setting too: `make hall` adds its address to it
+# (tournament/hall/network.py).
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", default=DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # Where the site is reached from outside, without a trailing slash: printed links and QR codes
@@ -202,6 +214,16 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Tuning (docs/development.md, *Tuning and its fallbacks*): four pieces reach into a library's
+# internals for speed. Each has its switch, on by default; off, the code takes the library's own
+# public path. PLAIN_LIBRARIES=1 turns them all off, whatever the single switches say (at an
+# upgrade of Django, gunicorn or django-tables2 that broke one of them).
+PLAIN_LIBRARIES = env_bool("PLAIN_LIBRARIES", default=False)
+TUNED_SQL = not PLAIN_LIBRARIES and env_bool("TUNED_SQL", default=True)
+TUNED_GUNICORN_LANES = not PLAIN_LIBRARIES and env_bool("TUNED_GUNICORN_LANES", default=True)
+TUNED_TABLE_CELLS = not PLAIN_LIBRARIES and env_bool("TUNED_TABLE_CELLS", default=True)
+TUNED_CACHES = not PLAIN_LIBRARIES and env_bool("TUNED_CACHES", default=True)
+
 # Caches (config/caches.py): "default" holds the public pages (tournament/web/page_cache.py),
 # "shared" the revisions of tables and tournaments (tournament/scorekeeping/revisions.py), the table
 # links and the sessions, alike for every worker. With CACHE_URL (or REDIS_URL) both live in
@@ -212,6 +234,9 @@ CACHES = caches_config(
     CACHE_URL,
     Path(env_str("DJANGO_CACHE_DIR") or BASE_DIR / "var" / "cache"),
     breaker_seconds=env_int("CACHE_BREAKER_SECONDS", 15),
+    tuned=TUNED_CACHES,
+    # Redis answering again after this process skipped it: the tables' revisions are dropped.
+    reopened="tournament.scorekeeping.revisions.revisions_forget",
 )
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -252,7 +277,7 @@ MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or BASE_DIR / "var" / "media")
 FILE_UPLOAD_PERMISSIONS = 0o600
 FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 FILE_UPLOAD_HANDLERS = [
-    "config.uploads.UploadLimitHandler",
+    "tournament.web.upload_limit.UploadLimitHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -322,7 +347,7 @@ DJANGO_TABLES2_TEMPLATE = "tournament/web/table.html"
 LOGGING_CONFIG = "config.log.configure"
 LOGGING = logging_config(env_str("DJANGO_LOG_FILE"))
 
-# Sessions: staff logins end a working day after the login (config/sessions.py); any other
+# Sessions: staff logins end a working day after the login (tournament/web/sessions.py); any other
 # session (a phone after its table's PIN) lasts as long after its last change. Visitors of the
 # public pages get none.
 STAFF_SESSION_HOURS = env_int("STAFF_SESSION_HOURS", 12)

@@ -42,7 +42,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # The caches a server's workers share (revisions, links, sessions; the pages) in files: one
 # folder per test process (not inherited from pytest-xdist's controller through the
 # environment), emptied before each test (tests/conftest.py).
-if CACHES["shared"]["BACKEND"].endswith("FolderCache"):  # noqa: F405
+if CACHES["shared"]["BACKEND"].endswith(("FolderCache", "FileBasedCache")):  # noqa: F405
     CACHES["shared"]["LOCATION"] = os.path.join(  # noqa: F405
         tempfile.gettempdir(), f"schafkopf-test-cache-{os.getpid()}"
     )

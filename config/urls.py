@@ -4,16 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config.health import healthz
-from config.login import AdminLoginForm
 from tournament.home.views import LoginView
+from tournament.web.login import AdminLoginForm
 
-admin.site.login_form = AdminLoginForm  # the user name's length checked (config/login.py)
+admin.site.login_form = AdminLoginForm  # the user name's length checked (tournament/web/login.py)
 # A database that does not answer: a German 503 saying so (and whether a game is stored).
 handler500 = "tournament.web.outage.server_error"
 
 urlpatterns = [
-    path("healthz", healthz, name="healthz"),
+    path("", include("tournament.health.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     # Of django.contrib.auth.urls only what the site uses: no password reset by e-mail (the site

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from config.chromium import CHROMIUM, FLAGS
+from tournament.system.chromium import CHROMIUM, FLAGS
 
 # The fixtures that start a browser: a test using one of them is a `browser` test.
 BROWSER_FIXTURES = {"browser", "page", "chromium", "drive"}

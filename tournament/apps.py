@@ -3,7 +3,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_delete
 from django.utils.translation import gettext_lazy as _
 
-from config.sessions import staff_session_expiry
+from tournament.web.sessions import staff_session_expiry
 
 
 class TournamentConfig(AppConfig):
@@ -20,10 +20,8 @@ class TournamentConfig(AppConfig):
         import tournament.ranking.jobs
         import tournament.seasons.signals
         import tournament.sheets.jobs  # noqa: F401
-        from config.caches import breaker_closed
-        from tournament.scorekeeping.revisions import link_deleted, revisions_forget
+        from tournament.scorekeeping.revisions import link_deleted
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
         link = self.get_model("TableLink")
         post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
-        breaker_closed.connect(revisions_forget, dispatch_uid="revisions_forget")

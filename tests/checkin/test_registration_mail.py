@@ -19,11 +19,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from config.ports import free_port
 from tests.checkin.helpers import open_with, url
 from tournament.checkin.confirmation import key_hash
 from tournament.draw.services import durchgang_draw
 from tournament.models import PendingRegistration
+from tournament.system.ports import free_port
 
 pytestmark = pytest.mark.django_db
 

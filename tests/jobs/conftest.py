@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from config.ports import free_port
+from tournament.system.ports import free_port
 
 
 @dataclass

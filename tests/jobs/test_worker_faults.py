@@ -27,10 +27,10 @@ import time
 
 import pytest
 
-from config.ports import free_port
-from config.processes import process_runs
 from tests.jobs.helpers import ROOT, Supervisor, environment, job_await, job_start, manage
 from tests.processes import alive, ended
+from tournament.system.ports import free_port
+from tournament.system.processes import process_runs
 
 pytestmark = pytest.mark.slow
 

@@ -18,6 +18,14 @@ from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def tuned(settings):
+    """The rows written in Python against django-tables2's own: on also when the suite runs
+    with the tuning off (PLAIN_LIBRARIES=1)."""
+    settings.TUNED_TABLE_CELLS = True
+
+
 GENERIC = "tournament/web/table.html"  # the site's django-tables2 template, its own rows
 
 

@@ -18,6 +18,13 @@ from tournament.scorekeeping.sheet_lock import PAGE_SEATS, TABLE_SEATS, sheet_lo
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def tuned(settings):
+    """These tests are of the compiled path itself: on also when the suite runs with the
+    tuning off (PLAIN_LIBRARIES=1); tests/web/test_plain_libraries.py has the plain one."""
+    settings.TUNED_SQL = True
+
+
 def seats_of(table_id: int, name: str):
     games = models.Hand.objects.filter(table_id=OuterRef("table_id")).values("table_id")
     return (

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from config.gunicorn_lanes import is_read
-from config.ports import free_port
+from tournament.system.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

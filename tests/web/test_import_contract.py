@@ -1,7 +1,9 @@
 """The layers as a contract (import-linter, `[tool.importlinter]` in pyproject.toml; `make test`
 runs it on the project). These tests run it on a copy of the sources with one import planted,
 to show that each rule breaks and names the import, also when the import hides inside a
-function; and they check that no package of the app is left out of the layers."""
+function; and they check that no package of the app is left out of the layers. config (the
+settings and the server's plumbing) is under contract too: the app never imports it, and it
+imports the app from config/urls.py only."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ def contracts() -> dict[str, dict]:
 @pytest.fixture
 def sources(tmp_path: Path) -> Path:
     """The packages and the contract, copied: a planted import never touches the project."""
-    for package in ("rules", "scoring", "tournament"):
+    for package in ("rules", "scoring", "tournament", "config"):
         shutil.copytree(
             ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
         )
@@ -53,7 +55,7 @@ def lint(sources: Path) -> subprocess.CompletedProcess:
 def test_the_project_keeps_its_contracts(sources):
     result = lint(sources)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 3 kept, 0 broken." in result.stdout
+    assert "Contracts: 5 kept, 0 broken." in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -100,6 +102,20 @@ def test_the_project_keeps_its_contracts(sources):
             "from tournament.sheets.views import sheet",
             "A feature's views are imported by its own package only",
             "tournament.ranking.statistics -> tournament.sheets.views.sheet",
+        ),
+        # The app reaching into the settings' plumbing.
+        (
+            "tournament.web.pdf",
+            "from config.env import env_int",
+            "The app never imports config",
+            "tournament.web.pdf -> config.env",
+        ),
+        # The settings' plumbing reaching into the app other than by urls.py.
+        (
+            "config.caches",
+            "from tournament.scorekeeping import revisions",
+            "config imports the app from its urls.py only",
+            "config.caches -> tournament.scorekeeping.revisions",
         ),
     ],
 )

@@ -27,17 +27,19 @@ from django.urls import reverse
 
 from config import caches as config_caches
 from config.caches import Breaker, breaker, caches_config
-from config.ports import free_port
 from tests.phones.helpers import enter as phone_enter
 from tests.phones.helpers import phone
 from tournament.models import Hand, Table, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
+from tournament.system.ports import free_port
 
 pytestmark = pytest.mark.django_db
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py
 BREAKER_SECONDS = 600  # longer than the test: the breaker closes only when the test says so
+#: What settings.py has the breaker call when Redis answers again.
+REOPENED = "tournament.scorekeeping.revisions.revisions_forget"
 
 
 class OwnRedis:
@@ -81,7 +83,9 @@ def own_redis(monkeypatch) -> Iterator[OwnRedis]:
     folder = Path(tempfile.mkdtemp(prefix="own-redis-"))
     server = OwnRedis(folder)
     try:
-        config = caches_config(server.url, folder, breaker_seconds=BREAKER_SECONDS)
+        config = caches_config(
+            server.url, folder, breaker_seconds=BREAKER_SECONDS, reopened=REOPENED
+        )
         with override_settings(CACHES=config):
             yield server
     finally:
@@ -209,3 +213,16 @@ def test_a_phone_sees_a_game_saved_while_redis_hung_once_it_is_back(own_redis, h
     state = viewer.get(reverse("tournament:phone_state", args=[link.token]), poll)
     assert state.status_code == 200
     assert state.json()["entered"] == 1
+
+
+def test_the_redis_cache_deletes_the_keys_of_a_pattern_and_only_those(own_redis):
+    """What `revisions_forget` asks of it once Redis answers again, through redis-py's own
+    client (Django's cache API has no such call)."""
+    cache = caches["shared"]
+    cache.set("revision:table:1", 1)
+    cache.set("revision:table:2", 2)
+    cache.set("link:abc", 3)
+    pattern = cache.make_key("revision:table:") + "*"
+    assert cache.matching_delete(pattern) == 2
+    assert cache.get_many(["revision:table:1", "revision:table:2", "link:abc"]) == {"link:abc": 3}
+    assert cache.matching_delete(pattern) == 0

@@ -121,7 +121,10 @@ def gunicorn_settings(monkeypatch, **environment) -> dict:
     return runpy.run_path(str(GUNICORN_CONF))
 
 
-def test_gunicorn_runs_a_threaded_worker_per_core_plus_one_on_localhost_by_default(monkeypatch):
+def test_gunicorn_runs_a_threaded_worker_per_core_plus_one_on_localhost_by_default(
+    monkeypatch, settings
+):
+    settings.TUNED_GUNICORN_LANES = True  # the default, also when the suite runs without tuning
     # Chosen by bench/phones.py (docs/performance.md): cores + 1 processes of 4 threads, and
     # 2 threads for reads beside them (config/gunicorn_lanes.py).
     conf = gunicorn_settings(monkeypatch)

@@ -1,5 +1,6 @@
 """Sessions: a staff login lasts a working day (STAFF_SESSION_HOURS from the login, however
-busy the day), and visitors of the public pages get no session at all (config/sessions.py)."""
+busy the day), and visitors of the public pages get no session at all
+(tournament/web/sessions.py)."""
 
 from __future__ import annotations
 

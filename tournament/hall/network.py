@@ -1,5 +1,6 @@
 """The hall's network for `make hall`: which address of this laptop the phones and the projector
-reach, and the environment the server then runs with. Plain Python: it runs before the server.
+reach, and the environment the server then runs with. It runs before the server: of Django it
+reads only the settings (the hosts allowed by default).
 
 The address is the one of the network interface that holds the default route (the hall's WLAN
 as a rule): a UDP socket "connected" to an outside address is given that interface's address by
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from config.env import DEFAULT_ALLOWED_HOSTS
+from django.conf import settings
+
 from tournament.hall.wsl import Signs, Wsl, wsl_network
 
 DEFAULT_PORT = 8000
@@ -163,7 +165,7 @@ def hall_environment(site: HallSite, environ: Mapping[str, str]) -> dict[str, st
     `SITE_URL` on it (one already set is kept: a name the hall's network resolves, say), plain
     HTTP (`DJANGO_SECURE=0`) and no debugging."""
     hosts = [h.strip() for h in environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
-    hosts = hosts or list(DEFAULT_ALLOWED_HOSTS)
+    hosts = hosts or list(settings.DEFAULT_ALLOWED_HOSTS)
     site_url = environ.get("SITE_URL", "").strip() or site.url
     named = urlsplit(site_url).hostname or site.host
     for host in (site.host, f"[{named}]" if ":" in named else named):

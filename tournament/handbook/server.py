@@ -18,7 +18,7 @@ from typing import IO
 
 from django.conf import settings
 
-from config.ports import free_port
+from tournament.system.ports import free_port
 
 START_SECONDS = 60
 # The address the printouts' links and QR codes and the projector show (SITE_URL): a laptop in

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from config.chromium import CHROMIUM
-from config.chromium import FLAGS as BROWSER_FLAGS
 from tournament.handbook.pictures import DESKTOP_SIZE, PDF_DPI, PHONE_SCALE, PHONE_SIZE, Picture
+from tournament.system.chromium import CHROMIUM
+from tournament.system.chromium import FLAGS as BROWSER_FLAGS
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Response

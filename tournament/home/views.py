@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.views.generic import TemplateView
 
-from config.login import LoginForm
 from tournament.home.landing import landing_url
 from tournament.home.listings import TournamentTable
 from tournament.models import Tournament
+from tournament.web.login import LoginForm
 
 
 class TournamentListView(TemplateView):

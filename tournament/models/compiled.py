@@ -12,6 +12,10 @@ values), so a call returns exactly what the query would.
 A parameter must reach the SQL as it is given (an `exact` lookup, a subquery's filter): a
 query that changes it on the way (`icontains` wraps it in `%`), puts it into the SQL's text
 (a slice's bound) or leaves it out is refused when it is first built.
+
+It reaches into Django's internals (the compiler's `as_sql`, the query's `get_compiler`, the
+QuerySet's `_chain`): with ``TUNED_SQL=0`` (or ``PLAIN_LIBRARIES=1``) each call runs the
+QuerySet `build` gives, as Django builds it every time.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model, QuerySet
@@ -54,7 +59,8 @@ class _Prepared:
 
 class Compiled(Generic[M]):
     """`build(**values)` gives a QuerySet; `compiled(**values)` is the list it gives, its SQL
-    built once per database. `params` name the values and their types (int or str)."""
+    built once per database (with ``TUNED_SQL`` off: by Django on every call). `params` name
+    the values and their types (int or str)."""
 
     def __init__(self, build: Callable[..., QuerySet[M]], **params: type) -> None:
         self.build = build
@@ -65,6 +71,8 @@ class Compiled(Generic[M]):
     def __call__(self, using: str = DEFAULT_DB_ALIAS, **values: Any) -> list[M]:
         if values.keys() != self.params.keys():
             raise TypeError(f"expected the values {sorted(self.params)}, got {sorted(values)}")
+        if not settings.TUNED_SQL:
+            return list(self.build(**values).using(using))
         connection = connections[using]
         prepared = self._prepared.get((using, connection.vendor)) or self._prepare(using)
         if prepared.queryset.query.select_for_update and connection.get_autocommit():

@@ -7,6 +7,7 @@ import inspect
 from collections.abc import Callable
 
 import django_tables2 as tables
+from django.conf import settings
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -64,7 +65,8 @@ class RankingTable(tables.Table):
     class Meta:
         attrs = {"class": "ranking"}
         empty_text = _("No players yet.")
-        # django-tables2's table with the rows of `body_rows` (templates/tournament/ranking/).
+        # django-tables2's table with the rows of `body_rows` (templates/tournament/ranking/);
+        # with TUNED_TABLE_CELLS off, the site's table as django-tables2 writes it.
         template_name = "tournament/ranking/ranking_table.html"
 
     def __init__(self, data, *, durchgaenge: int, slug: str, table: PointTable, **kwargs):
@@ -88,6 +90,8 @@ class RankingTable(tables.Table):
             exclude=exclude,
             **kwargs,
         )
+        if not settings.TUNED_TABLE_CELLS:
+            self.template_name = settings.DJANGO_TABLES2_TEMPLATE
 
     def render_points(self, value):
         return score_text(value, self.unit)
@@ -105,7 +109,9 @@ class RankingTable(tables.Table):
     def body_rows(self) -> SafeString:
         """The rows of this page as django-tables2's template writes them (the same cells,
         values and attributes, without its blank lines), built here: its loop over the cells
-        was two thirds of the ranking page's time (docs/performance.md)."""
+        was two thirds of the ranking page's time (docs/performance.md). It follows
+        django-tables2's `BoundRow`/`BoundColumn` and the cell loop of its template (`_Cell`);
+        with TUNED_TABLE_CELLS off the template is django-tables2's and this is not called."""
         cells = [_Cell(column) for column in self.columns]
         return mark_safe(
             "".join(

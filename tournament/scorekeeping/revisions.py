@@ -113,19 +113,16 @@ def link_deleted(sender, instance, **kwargs) -> None:
 
 
 def revisions_forget(**kwargs) -> None:
-    """Signal receiver (`breaker_closed` of config/caches.py: Redis answers again after this
-    process skipped it): every table's revision is dropped, so that no poll takes a change this
-    process could not announce meanwhile for "nothing new"; each is made anew on its next
-    read, and the phones load their tables' state once."""
+    """Called by the Redis cache's breaker (config/caches.py, named in settings.py) when Redis
+    answers again after this process skipped it: every table's revision is dropped, so that no
+    poll takes a change this process could not announce meanwhile for "nothing new"; each is
+    made anew on its next read, and the phones load their tables' state once."""
     cache = caches[SHARED]
-    client = getattr(cache, "_cache", None)
-    if client is None or not hasattr(client, "get_client"):
+    matching_delete = getattr(cache, "matching_delete", None)
+    if matching_delete is None:
         return  # not Redis: nothing was skipped
     pattern = cache.make_key(_key(TABLE, 0)).removesuffix("0") + "*"
     try:
-        server = client.get_client(write=True)
-        names = list(server.scan_iter(match=pattern, count=1000))
-        if names:
-            server.delete(*names)
+        matching_delete(pattern)
     except Exception:  # Redis gone again: its breaker opens on the next call
         logger.warning("the tables' revisions could not be dropped from Redis", exc_info=True)

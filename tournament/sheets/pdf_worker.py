@@ -10,12 +10,12 @@ import resource
 
 import django
 
-from config.processes import die_with_parent
+from tournament.system.processes import die_with_parent
 
 
 def worker_setup(megabytes: int) -> None:
-    """End with the process that started this one (config/processes.py), bound this process's
-    address space to `megabytes` (0: unbounded), then load Django."""
+    """End with the process that started this one (tournament/system/processes.py), bound this
+    process's address space to `megabytes` (0: unbounded), then load Django."""
     die_with_parent()
     if megabytes:
         limit = megabytes * 1024 * 1024

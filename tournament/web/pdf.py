@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
-from config.processes import die_with_parent
+from tournament.system.processes import die_with_parent
 
 
 def refuse_fetch(url: str, *args, **kwargs):

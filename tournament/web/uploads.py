@@ -17,8 +17,8 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from django.utils import timezone
 
-from config.uploads import MARGIN
 from tournament.models import Job
+from tournament.web.upload_limit import MARGIN
 
 FOLDER = "uploads"
 
@@ -83,7 +83,8 @@ def uploads_sweep(older_than: dt.timedelta | None = None) -> list[str]:
 
 def upload_cut_off(request, limit: int) -> bool:
     """Whether the request is larger than an upload of `limit` bytes may be: the upload handlers
-    stopped reading it at the limit (config/uploads.py), so its form sees no file at all."""
+    stopped reading it at the limit (tournament/web/upload_limit.py), so its form sees no file
+    at all."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:

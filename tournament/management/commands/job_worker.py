@@ -1,5 +1,5 @@
 """`manage.py job_worker`: one task worker (django-tasks-db's `db_worker`, same options) that
-`manage.py task_workers` starts and watches (config/liveness.py):
+`manage.py task_workers` starts and watches (tournament/system/liveness.py):
 
 - it beats to its supervisor while its main thread lives; a worker that stopped beating is
   ended by the supervisor and started anew;
@@ -25,8 +25,8 @@ from django.db import DatabaseError, InterfaceError, connections
 from django.utils import timezone
 from django_tasks_db.management.commands import db_worker
 
-from config.liveness import beats_start, end_now, exit_bounded, orphaned
 from tournament.models import Job
+from tournament.system.liveness import beats_start, end_now, exit_bounded, orphaned
 
 #: Seconds a worker that ends may take to end before it is ended (`os._exit`).
 EXIT_GRACE = 10.0

@@ -4,10 +4,10 @@ away for a moment, it was killed, it ran out of memory) is started again after a
 grows while it keeps failing (1 s, 2 s, 4 s … at most 30 s) and starts from 1 s again once a
 worker has run for a minute.
 
-A worker is judged by its beats (config/liveness.py), not by its process being there: one that
-has not beaten for `SILENT_SECONDS` (hung, say, on a pipe to render processes that died) is
-ended (SIGTERM, SIGKILL `END_GRACE` seconds later) and started again; until then the sign of
-life counts it as hung, not as working.
+A worker is judged by its beats (tournament/system/liveness.py), not by its process being
+there: one that has not beaten for `SILENT_SECONDS` (hung, say, on a pipe to render processes
+that died) is ended (SIGTERM, SIGKILL `END_GRACE` seconds later) and started again; until then
+the sign of life counts it as hung, not as working.
 
 Stopping this command (Ctrl-C, SIGTERM) stops its workers; so does its death, however it dies
 (Linux: each worker gets SIGTERM when its parent is gone, and ends at once). A supervisor that
@@ -34,10 +34,10 @@ from django.core.management.base import BaseCommand
 from django.db import DatabaseError, InterfaceError, connections
 from django.utils import timezone
 
-from config.liveness import BEAT_FD
-from config.processes import die_with_parent, process_runs
 from tournament.jobs.tasks import jobs_revive
 from tournament.jobs.workers import workers_left, workers_sign, workers_unsign
+from tournament.system.liveness import BEAT_FD
+from tournament.system.processes import die_with_parent, process_runs
 
 #: The longest pause before a failing worker is started again, in seconds.
 LONGEST_PAUSE = 30.0
