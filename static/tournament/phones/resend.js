@@ -12,6 +12,23 @@
 import { fetchJson } from "../web/fetch_json.js";
 
 const LIMIT = 64; // more games than any sheet has
+const DAY_MS = 24 * 3600 * 1000;
+
+// The games kept for other table links (an earlier Durchgang, another table) are dropped a day
+// after the last one was saved: the phone keeps no more than an evening's.
+function dropStale(own) {
+  try {
+    Object.keys(localStorage)
+      .filter((name) => name.startsWith("phone:") && name.endsWith(":saved") && name !== own)
+      .forEach((name) => {
+        const kept = JSON.parse(localStorage.getItem(name));
+        const last = Array.isArray(kept) ? Math.max(0, ...kept.map((entry) => entry.at || 0)) : 0;
+        if (Date.now() - last > DAY_MS) localStorage.removeItem(name);
+      });
+  } catch (error) {
+    // no storage, or an entry that is no JSON: nothing to drop, or left as it is
+  }
+}
 
 export function resendOf(app) {
   const storeKey = "phone:" + app.root.dataset.token + ":saved";
@@ -30,6 +47,7 @@ export function resendOf(app) {
       // no storage: the games are remembered as long as the page lives
     }
   }
+  dropStale(storeKey);
   app.saved = load();
   let checking = false;
   let lastMissing = "";
