@@ -6,7 +6,7 @@ as it shows now (nothing while it is not published). Persons across clubs are on
 their names are the same once case, accents, ß, spaces and punctuation are folded
 (`tournament.persons.matching.key`): "Sepp Huber" and "sepp  huber" are one row, "Sepp Huber"
 and "Josef Huber" two. A row shows the name as the evenings publish it (by initial if any of its
-evenings does) and the club of its latest evening.
+evenings does) and the club of its latest evening that names one.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def cup_table(cup: models.Cup) -> tuple[list[models.CupEntry], list[CupRow]]:
             shown = named.setdefault(person, {"name": row["name"], "public_name": row["name"]})
             if row.get("public_name", row["name"]) != row["name"]:
                 shown["public_name"] = row["public_name"]
-            shown["club"] = row.get("club", "")
+            if row.get("club") or "club" not in shown:
+                shown["club"] = row.get("club", "")
     rows = []
     for standing in season_rank(entries, cup_rule(cup), seed=cup.lot_seed):
         holder = named[standing.person]
