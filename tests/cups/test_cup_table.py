@@ -4,10 +4,13 @@ hosted: checked against a hand computation on a small example."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from tests.cups.helpers import standings_row as row
 from tournament.cups.services import cup_save, entry_hosted_add, entry_withdraw
@@ -104,3 +107,18 @@ def test_the_public_page_shows_the_table_and_states_the_tie_breaks(cup_world):
     assert page.status_code == 200
     assert "Kreispokal" in text and "Anna Huber" in text and "Regel 5.4.2" in text
     assert text.index("Anna Huber") < text.index("Sepp Maier")
+
+
+def test_the_cup_table_as_pdf_and_workbook(cup_world):
+    evening(cup_world, cup_world.home, "erster", 1, [
+        row("Anna Huber", 1, 50), row("Sepp Maier", 2, 30),
+    ])  # fmt: skip
+    client = Client()
+    pdf = client.get(reverse("tournament:cup_table_pdf", args=[cup_world.cup.slug]))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Kreispokal" in text and "Anna Huber" in text
+    xlsx = client.get(reverse("tournament:cup_table_xlsx", args=[cup_world.cup.slug]))
+    sheet = load_workbook(io.BytesIO(xlsx.content))["Pokalwertung"]
+    values = [[c.value for c in r][:5] for r in sheet.iter_rows()]
+    assert values[0] == ["Platz", "Name", "Verein", "Pokalpunkte", "Gespielte Abende"]
+    assert values[1:] == [[1, "Anna Huber", None, 50, 1], [2, "Sepp Maier", None, 30, 1]]

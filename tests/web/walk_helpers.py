@@ -170,6 +170,8 @@ ACCESS = {
     "manage:cup_key_file": KEEPER,
     "manage:cup_export": KEEPER,
     "tournament:cup_table": PUBLIC,
+    "tournament:cup_table_pdf": PUBLIC,
+    "tournament:cup_table_xlsx": PUBLIC,
     "tournament:handbook": PUBLIC,
     "tournament:handbook_pdf": PUBLIC,
     "tournament:clerk_card": PUBLIC,
@@ -178,7 +180,7 @@ ACCESS = {
 HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
 
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
-CUP_PAGES = ("tournament:cup_table",)
+CUP_PAGES = ("tournament:cup_table", "tournament:cup_table_pdf", "tournament:cup_table_xlsx")
 # A mailed link's GET puts its key into the session and redirects to its page without the key;
 # that page is shown with the key in the session (a logged-in walker's session keeps the one its
 # GET of the link put there; an anonymous walker's requests have none) and refused without.

@@ -47,4 +47,6 @@ urlpatterns = [
 
 public = [
     path("pokal/<slug:cup>/", views.CupTableView.as_view(), name="cup_table"),
+    path("pokal/<slug:cup>/wertung.pdf", views.CupTablePdfView.as_view(), name="cup_table_pdf"),
+    path("pokal/<slug:cup>/wertung.xlsx", views.CupTableXlsxView.as_view(), name="cup_table_xlsx"),
 ]

@@ -4,6 +4,7 @@ adding a tournament, sending in a file), and the public cup table."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from django.contrib import messages
@@ -27,9 +28,12 @@ from tournament.cups.signing import fingerprint
 from tournament.cups.table import cup_table
 from tournament.models import Cup, CupEntry, CupMember
 from tournament.persons.access import OrganiserMixin
+from tournament.seasons.workbook import standings_sheet_write
 from tournament.web.form_errors import form_errors_add
+from tournament.web.pdf import pdf_render
 
 TEMPLATES = "tournament/cups/"
+SHEET = "Pokalwertung"
 
 
 class CupListView(OrganiserMixin, TemplateView):
@@ -189,13 +193,43 @@ class CupEntryWithdrawView(CupMixin, FormView):
         return redirect("manage:cup", organiser=self.organiser.slug, cup=self.cup.slug)
 
 
+def _public(slug: str) -> dict[str, Any]:
+    found = Cup.objects.filter(slug=slug).select_related("organiser").first()
+    if found is None:
+        raise Http404
+    evenings, rows = cup_table(found)
+    return {"cup": found, "tournaments": evenings, "rows": rows}
+
+
 class CupTableView(View):
     """The public cup table, phone-sized."""
 
     def get(self, request: HttpRequest, cup: str) -> HttpResponse:
-        found = Cup.objects.filter(slug=cup).select_related("organiser").first()
-        if found is None:
-            raise Http404
-        evenings, rows = cup_table(found)
-        context = {"cup": found, "tournaments": evenings, "rows": rows}
-        return render(request, TEMPLATES + "table.html", context)
+        return render(request, TEMPLATES + "table.html", _public(cup))
+
+
+class CupTablePdfView(View):
+    """The cup table as an A4 landscape PDF (the season's table)."""
+
+    def get(self, request: HttpRequest, cup: str) -> HttpResponse:
+        pdf = pdf_render(TEMPLATES + "table_pdf.html", _public(cup))
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{cup}.pdf"'
+        return response
+
+
+class CupTableXlsxView(View):
+    """The cup table as the season's workbook sheet, named "Pokalwertung"."""
+
+    def get(self, request: HttpRequest, cup: str) -> HttpResponse:
+        context, out = _public(cup), io.BytesIO()
+        labels = (_("Cup points"), _("Evenings played"))
+        standings_sheet_write(
+            context["tournaments"], context["rows"], out, sheet=SHEET, labels=labels
+        )
+        response = HttpResponse(
+            out.getvalue(),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        response["Content-Disposition"] = f'attachment; filename="{cup}.xlsx"'
+        return response
