@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -277,7 +277,3 @@ def upload_store(
             entry=entry, kind=kind, by=_user(by), digest=check.digest, signed_at=evening.signed_at
         )
     return entry
-
-
-def user_label(user: AbstractBaseUser | None) -> str:
-    return user.get_username() if user is not None else ""

@@ -105,16 +105,11 @@ def _preview(check: UploadCheck, member_name: str) -> Preview:
         )
         % names
     ]
-    if check.existing is not None:
-        held = check.existing.signed_at
+    if check.existing is not None and check.existing.signed_at is not None:
+        held = date_format(timezone.localtime(check.existing.signed_at), "d.m.Y H:i")
         lines.append(
             _("It replaces the file signed on %(held)s; %(count)s rows change.")
-            % {
-                "held": date_format(timezone.localtime(held), "d.m.Y H:i"),
-                "count": len(check.changes),
-            }
-            if held
-            else ""
+            % {"held": held, "count": len(check.changes)}
         )
     else:
         lines.append(_("The evening is new in the cup."))
