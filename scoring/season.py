@@ -1,5 +1,9 @@
 """Season standings (Jahreswertung) from the tournaments' own results. Plain Python, no Django.
 
+The one ranking engine of a series of tournaments: a season of one organiser
+(tournament/seasons/) and a cup across clubs (tournament/cups/, whose evenings are tournaments
+hosted on the server or result files sent in) both rank their entries here.
+
 Presets (`SeasonRule.kind`):
 - ``sum``: the points of every tournament played, added up;
 - ``best``: the points of the best N tournaments of the person (N = `best`);
@@ -25,10 +29,10 @@ KINDS = ("sum", "best", "placement")
 
 @dataclass(frozen=True)
 class Entry:
-    """One person's result in one tournament."""
+    """One person's result in one tournament (a season's tournament or a cup's evening)."""
 
     person: str  # a key stable across the season's tournaments
-    tournament: int
+    tournament: int  # names the tournament; of equal values among the best N the smaller counts
     place: int
     points: int
     counters: tuple[int, ...] = ()  # the tie-break counters of rule 5.4.2, in its order

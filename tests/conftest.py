@@ -57,6 +57,7 @@ SLOW_MODULES = {
     "phones/test_phone_hostile_values.py",
     "checkin/test_door_races.py",
     "seasons/test_season_many.py",
+    "cups/test_cup_laptop.py",
 }
 TESTS = Path(__file__).resolve().parent
 

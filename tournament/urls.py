@@ -19,6 +19,7 @@ FEATURES = (
     "checkin",
     "prizes",
     "seasons",
+    "cups",
     "totals",
 )
 

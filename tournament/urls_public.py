@@ -3,6 +3,7 @@ pages (opened with a table's link and PIN), gathered from the features under the
 `tournament`."""
 
 from tournament.checkin import urls as checkin
+from tournament.cups import urls as cups
 from tournament.draw import urls as draw
 from tournament.handbook import urls as handbook
 from tournament.home import urls as home
@@ -19,5 +20,6 @@ urlpatterns = [
     *phones.public,
     *checkin.public,
     *seasons.public,
+    *cups.public,
     *handbook.public,
 ]

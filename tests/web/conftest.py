@@ -14,7 +14,7 @@ from tests.web.walk_helpers import (
     tournament_small,
     user_create,
 )
-from tests.web.walk_world import KEY, World
+from tests.web.walk_world import KEY, World, cup_world_add
 from tournament.checkin.confirmation import key_hash
 from tournament.models import Membership, Organiser, PendingRegistration, Prize, Season, Table
 from tournament.persons.services import person_create
@@ -66,7 +66,7 @@ def world(db):
     tournament.players.filter(start_number=9).update(withdraw_key=key_hash(KEY))
     season = Season.objects.create(organiser=tournament.organiser, name="Jahreswertung", slug=SLUG)
     season.tournaments.add(tournament)
-    yield World(
+    world = World(
         tournament=tournament,
         correction=correction,
         clerk_membership=clerk_membership,
@@ -80,4 +80,6 @@ def world(db):
             tournament=tournament, rule="place", place_from=1, description="Ganserl"
         ),
     )
+    cup_world_add(world)
+    yield world
     cache.clear()  # pages cached for this tournament must not outlive it

@@ -23,7 +23,7 @@ from tests.web.walk_helpers import (
     tournament_small,
     user_create,
 )
-from tests.web.walk_world import World
+from tests.web.walk_world import World, cup_world_add
 from tournament.models import Job, Membership, Organiser, Person, Prize, Season, Table, Tournament
 from tournament.persons.services import person_create, player_person_link
 from tournament.phones.links import table_link_issue
@@ -115,6 +115,7 @@ def side_build(slug: str, name: str, *, people, prefix: str, close: bool = True)
         ),
         season=season,
     )
+    cup_world_add(world)
     return Side(organiser=organiser, world=world, persons=persons, users=users)
 
 

@@ -32,6 +32,7 @@ from tests.web.helpers import NOT_POSTED_BY_ALLOWED, routes
 from tests.web.walk_helpers import (
     ACCESS,
     CLERK,
+    CUP_PAGES,
     HANDBOOK_PAGES,
     KEEPER,
     PIN,
@@ -193,10 +194,12 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
     for name, url in routes(world):
         # The list names tournaments only; a table's phone pages need its link and PIN instead;
         # the registration form is for before anything is published (tests/checkin/); a season
-        # shows only tournaments whose ranking is published (tests/seasons/); the handbook
+        # shows only tournaments whose ranking is published (tests/seasons/), and so does a cup
+        # (tests/cups/); the handbook
         # belongs to no tournament.
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
         before = ("tournament:list", *REGISTRATION_PAGES, *SEASON_PAGES, *HANDBOOK_PAGES)
+        before += CUP_PAGES  # a cup, like a season, counts published rankings only
         if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

@@ -225,8 +225,9 @@ def test_no_role_of_one_organiser_reads_or_changes_anothers_data(sides, role):
     assert problems_of(role, a, b) == []
 
 
-# What the walk above checks among all the rest, named: B's register, its seasons and prizes
-# management, its certificates, its jobs (by their real ids), its backup and restore.
+# What the walk above checks among all the rest, named: B's register, its seasons, cups and
+# cup key, prizes management, its certificates, its jobs (by their real ids), its backup and
+# restore.
 KEPT_BY_B = (
     "manage:register",
     "manage:person_search",
@@ -242,6 +243,18 @@ KEPT_BY_B = (
     "manage:season_create",
     "manage:season_edit",
     "manage:season_tournament_remove",
+    "manage:cups",
+    "manage:cup_create",
+    "manage:cup",
+    "manage:cup_edit",
+    "manage:cup_member_add",
+    "manage:cup_member_key",
+    "manage:cup_tournament_add",
+    "manage:cup_upload",
+    "manage:cup_entry_withdraw",
+    "manage:cup_key",
+    "manage:cup_key_file",
+    "manage:cup_export",
     "manage:prizes",
     "manage:prize_delete",
     "manage:prizes_awarded",

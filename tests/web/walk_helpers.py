@@ -157,6 +157,23 @@ ACCESS = {
     "tournament:season": PUBLIC,
     "tournament:season_pdf": PUBLIC,
     "tournament:season_xlsx": PUBLIC,
+    # Cups across clubs (tournament/cups/access.py): kept by the keepers of the cup organiser
+    # and of its members (tests/cups/test_cup_access.py walks them as each organiser's roles).
+    "manage:cups": KEEPER,
+    "manage:cup_create": KEEPER,
+    "manage:cup": KEEPER,
+    "manage:cup_edit": KEEPER,
+    "manage:cup_member_add": KEEPER,
+    "manage:cup_member_key": KEEPER,
+    "manage:cup_tournament_add": KEEPER,
+    "manage:cup_upload": KEEPER,
+    "manage:cup_entry_withdraw": KEEPER,
+    "manage:cup_key": KEEPER,
+    "manage:cup_key_file": KEEPER,
+    "manage:cup_export": KEEPER,
+    "tournament:cup_table": PUBLIC,
+    "tournament:cup_table_pdf": PUBLIC,
+    "tournament:cup_table_xlsx": PUBLIC,
     "tournament:handbook": PUBLIC,
     "tournament:handbook_pdf": PUBLIC,
     "tournament:clerk_card": PUBLIC,
@@ -165,6 +182,7 @@ ACCESS = {
 HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
 
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
+CUP_PAGES = ("tournament:cup_table", "tournament:cup_table_pdf", "tournament:cup_table_xlsx")
 # A mailed link's GET puts its key into the session and redirects to its page without the key;
 # that page is shown with the key in the session (a logged-in walker's session keeps the one its
 # GET of the link put there; an anonymous walker's requests have none) and refused without.

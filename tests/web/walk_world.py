@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tests.web.walk_helpers import form_data
-from tournament.models import Correction, Hand, Membership, Prize, Season, Tournament
+from tournament.cups.services import cup_save, entry_hosted_add, member_add
+from tournament.models import Correction, Cup, Hand, Membership, Prize, Season, Tournament
 from tournament.persons.services import organiser_of
 
 NO_JOB = "0" * 32
@@ -43,6 +44,9 @@ class World:
     persons: tuple  # two persons of the register, likely duplicates: (Josef Huber, Sepp Huber)
     prize: Prize
     season: Season  # under the tournament's slug, holding the tournament
+    # A cup of the tournament's organiser (under the tournament's slug), the organiser its
+    # member, the tournament its hosted evening (cup_world_add).
+    cup: Cup | None = None
     # Jobs of the tournament by the URL name that shows them; a name not here gets a job id
     # that does not exist (404 for whom may see the tournament's jobs, refused for the others).
     jobs: dict[str, str] = field(default_factory=dict)
@@ -84,6 +88,10 @@ def url_kwargs(name, arguments, world):
     # confirmation)
     elif name in ("manage:season_edit", "manage:season_tournament_remove"):
         values["pk"] = world.season.pk
+    elif name == "manage:cup_member_key" and world.cup is not None:
+        values["pk"] = world.cup.members.get().pk
+    elif name == "manage:cup_entry_withdraw" and world.cup is not None:
+        values["pk"] = world.cup.entries.get().pk
     elif name == "manage:prize_delete":
         values["pk"] = world.prize.pk
     elif name.startswith("tournament:phone_"):
@@ -96,9 +104,21 @@ def url_kwargs(name, arguments, world):
         "manage:job_file",
     ):
         values["job"] = world.jobs.get(name, NO_JOB)
+    if world.cup is not None:
+        values["cup"] = world.cup.slug
     if any(argument not in values for argument in arguments):
         return None
     return {argument: values[argument] for argument in arguments}
+
+
+def cup_world_add(world) -> None:
+    """The world's cup: its organiser runs it, is its member and hosts the tournament in it."""
+    tournament = world.tournament
+    organiser = organiser_of(tournament)
+    cup = cup_save(organiser=organiser, name="Pokal", slug=tournament.slug, season="2026")
+    member = member_add(cup=cup, organiser=organiser)
+    entry_hosted_add(cup=cup, member=member, tournament=tournament, by=None)
+    world.cup = cup
 
 
 def hand_version(world, table, number):

@@ -70,6 +70,14 @@ HELP_SECTIONS: dict[str, str] = {
     "season_create": "saison",
     "season_edit": "saison",
     "season_tournament_remove": "saison",
+    "cups": "pokal",
+    "cup_create": "pokal",
+    "cup": "pokal",
+    "cup_edit": "pokal",
+    "cup_member_key": "pokal-schluessel",
+    "cup_upload": "pokal-datei",
+    "cup_entry_withdraw": "pokal",
+    "cup_key": "pokal-schluessel",
     "restore": "sicherung",
     "skt_import": "sicherung",
     "job_start": "auftraege",
@@ -96,6 +104,10 @@ NO_PAGE = {
     "cash_pdf",
     "prizes_pdf",
     "certificates_pdf",
+    "cup_member_add",
+    "cup_tournament_add",
+    "cup_key_file",
+    "cup_export",
 }
 
 

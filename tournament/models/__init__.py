@@ -6,9 +6,11 @@ what happens to a scoresheet after the draw (its append-only history, correction
 players' phones at a table (links, scorekeeper, entries received); `jobs` the background
 jobs (print jobs, exports, restores); `persons` the organisers and their person register;
 `registrations` the public registrations waiting for their e-mail
-confirmation; `installation` the secret that signs this installation's backups.
+confirmation; `installation` the secret that signs this installation's backups; `cups` the cups
+across clubs, their members, evenings and signing keys.
 """
 
+from tournament.models.cups import Cup, CupEntry, CupEntryEvent, CupMember, CupSigningKey
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
 from tournament.models.installation import InstallationKey
@@ -31,6 +33,11 @@ __all__ = [
     "CUSTOM_TABLE",
     "AppendOnlyError",
     "Correction",
+    "Cup",
+    "CupEntry",
+    "CupEntryEvent",
+    "CupMember",
+    "CupSigningKey",
     "Durchgang",
     "Hand",
     "HandScore",

@@ -1,0 +1,86 @@
+"""The cup table: every evening counting in the cup (active), ranked by the seasons' engine
+(scoring/season.py, the same presets, minimum and tie-breaks as a season).
+
+An uploaded evening counts with the standings of its file; a hosted one with its public ranking
+as it shows now (nothing while it is not published). Persons across clubs are one row when
+their names are the same once case, accents, ß, spaces and punctuation are folded
+(`tournament.persons.matching.key`): "Sepp Huber" and "sepp  huber" are one row, "Sepp Huber"
+and "Josef Huber" two. A row shows the name as the evenings publish it (by initial if any of its
+evenings does) and the club of its latest evening that names one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.season import Entry, SeasonRule, SeasonStanding, season_rank
+from tournament import models
+from tournament.cups.files import tournament_rows
+from tournament.persons.matching import key as name_key
+
+
+@dataclass(frozen=True)
+class CupRow:
+    standing: SeasonStanding
+    name: str  # in full (the cup organiser's page)
+    public_name: str
+    club: str
+    cells: list[tuple[int | None, bool]]  # per evening: its value, counted
+
+
+def entry_rows(entry: models.CupEntry) -> list[dict[str, Any]]:
+    """The evening's standings rows: the file's, or the hosted tournament's public ranking."""
+    tournament = entry.tournament
+    if tournament is None:
+        return list(entry.standings)
+    after = tournament.ranking_public_until(tournament.durchgaenge.count())
+    return tournament_rows(tournament, after) if after else []
+
+
+def cup_rule(cup: models.Cup) -> SeasonRule:
+    return SeasonRule(
+        kind=cup.kind, best=cup.best, placement=tuple(cup.placement), minimum=cup.minimum
+    )
+
+
+def cup_table(cup: models.Cup) -> tuple[list[models.CupEntry], list[CupRow]]:
+    """The evenings that count (by date) and the cup table."""
+    evenings = list(
+        cup.entries.filter(state=models.CupEntry.State.ACTIVE)
+        .select_related("tournament", "member__organiser")
+        .order_by("date", "pk")
+    )
+    entries: list[Entry] = []
+    named: dict[str, dict[str, str]] = {}
+    for index, evening in enumerate(evenings):  # the index: earlier evenings first (best N)
+        for row in entry_rows(evening):
+            person = name_key(row["name"])
+            entries.append(
+                Entry(
+                    person,
+                    tournament=index,
+                    place=row["rank"],
+                    points=row["points"],
+                    counters=tuple(row["counters"]),
+                )
+            )
+            shown = named.setdefault(person, {"name": row["name"], "public_name": row["name"]})
+            if row.get("public_name", row["name"]) != row["name"]:
+                shown["public_name"] = row["public_name"]
+            if row.get("club") or "club" not in shown:
+                shown["club"] = row.get("club", "")
+    rows = []
+    for standing in season_rank(entries, cup_rule(cup), seed=cup.lot_seed):
+        holder = named[standing.person]
+        cells = [(standing.values.get(i), i in standing.counted) for i in range(len(evenings))]
+        rows.append(
+            CupRow(
+                standing=standing,
+                name=holder["name"],
+                public_name=holder["public_name"],
+                club=holder["club"],
+                cells=cells,
+            )
+        )
+    return evenings, rows
