@@ -141,9 +141,15 @@ def cost(env: dict[str, str], work: Path, database: Path) -> list[dict[str, obje
 
 
 class Sampler(threading.Thread):
-    """The copy's lag every 0.2 s: how much older the replica's newest file is than the last
-    commit to the database (seen by `PRAGMA data_version`, which changes when another
-    connection commits; a long transaction not yet committed is not counted as lag)."""
+    """The copy's lag every 0.2 s: how long the oldest commit not yet in the replica has been
+    waiting (0 when the replica's newest file is younger than the last commit). Commits are
+    seen by `PRAGMA data_version`, which changes when another connection commits; a commit
+    seen at one look counts as made at the look before (the earliest it can have been), and as
+    copied by a replica file written after that: accurate to a look (0.2 s). (Counting it as
+    copied only by a file written after the look that saw it would never say less than the
+    truth, but a commit copied between the two looks would then wait for the next file, which
+    comes only with the next commit: seconds of lag in the quiet between games that are not
+    there.) A long transaction not yet committed is no lag."""
 
     def __init__(self, database: Path, target: Path) -> None:
         super().__init__(daemon=True)
@@ -161,15 +167,20 @@ class Sampler(threading.Thread):
         from tournament.replication.watch import ltx_newest
 
         connection = sqlite3.connect(self.database, timeout=30)
-        version, committed = None, time.time()
+        version, last_look = None, time.time()
+        pending: list[tuple[float, float]] = []  # (made at the earliest, seen) per commit
         try:
             while not self.stop.wait(0.2):
+                now = time.time()
                 now_version = connection.execute("PRAGMA data_version").fetchone()[0]
-                if now_version != version:
-                    version, committed = now_version, time.time()
+                if version is not None and now_version != version:
+                    pending.append((last_look, now))
+                version, last_look = now_version, now
                 _, newest = ltx_newest(db_replica(self.target) / "ltx")
-                if newest is not None:
-                    self.lags.append((time.time(), max(0.0, committed - newest)))
+                if newest is None:
+                    continue
+                pending = [(made, seen) for made, seen in pending if made > newest]
+                self.lags.append((now, now - pending[0][0] if pending else 0.0))
         finally:
             connection.close()
 
@@ -286,7 +297,12 @@ def bench_replication(base: dict[str, str], work: Path) -> list[Result]:
     print("a burst of 250 tables' first games (bench/phones.py), as before the copy:")
     burst(base, work, copy=False)
     print("the same burst as the hall runs now (synchronous FULL, manage.py replicate):")
-    figures = burst(base, work, copy=True)
+    results += burst_report(burst(base, work, copy=True))
+    return results
+
+
+def burst_report(figures: dict[str, object]) -> list[Result]:
+    results: list[Result] = []
     lags, lags_all = figures["lags"] or [0.0], figures["lags_all"] or [0.0]
     assert isinstance(lags, list) and isinstance(lags_all, list)
     print(
@@ -331,10 +347,21 @@ def main() -> None:
         bench_replication(base, Path(tmp))
 
 
+def burst_only() -> None:
+    """Only the burst as the hall runs now, with the copy: `python bench/replication.py
+    --burst`."""
+    base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
+    base["DJANGO_STATIC_MANIFEST"] = "0"
+    with tempfile.TemporaryDirectory(prefix="schafkopf-copy-") as tmp:
+        burst_report(burst(base, Path(tmp), copy=True))
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if sys.argv[1:2] == ["--saves"]:
         saves(*(int(value) for value in sys.argv[2:5]))
+    elif sys.argv[1:2] == ["--burst"]:
+        burst_only()
     else:
         main()
