@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 
-from tournament.replication.litestream import litestream_binary, restore
+from tournament.replication.litestream import litestream_binary, meta_path, restore
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a test waits for what must come "within seconds".
@@ -120,6 +120,18 @@ def replicating(database_url: str, work: Path, target: Path, **options: Any) -> 
         yield run
     finally:
         run.stop()
+        litestream_forget(Path(database_url.removeprefix("sqlite:///")))
+
+
+def litestream_forget(database: Path) -> None:
+    """Leave the test database as it was: Litestream's local state beside it and its two tables
+    in it gone (the next test of this worker starts a copy of its own)."""
+    for number in (1, 2):
+        shutil.rmtree(meta_path(database, number), ignore_errors=True)
+    with contextlib.closing(sqlite3.connect(database, timeout=20)) as connection:
+        for table in ("_litestream_seq", "_litestream_lock"):
+            connection.execute(f"DROP TABLE IF EXISTS {table}")
+        connection.commit()
 
 
 def restored_hands(target: Path, work: Path) -> int | None:

@@ -94,8 +94,11 @@ def test_a_saved_game_is_in_the_replica_within_seconds(
         run.wait_state("ok")
         saved = games()
         poll(lambda: restored_hands(stick, tmp_path) == saved, what="the game in the replica")
-        seen = pages()
-        assert "Die Kopie in" in seen["start"] and "ist aktuell" in seen["start"]
+        seen = poll(
+            lambda: (page := pages()) and "ist aktuell" in page["start"] and page,
+            what="the start page saying the copy is current",
+        )
+        assert f"Die Kopie in {stick} ist aktuell (neuester Teil vor" in seen["start"]
         assert 'id="copy-banner"' not in seen["dashboard"]
         assert seen["health"]["copy"] == "ok"
         assert seen["health"]["copy_targets"][0]["path"] == str(stick)
