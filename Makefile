@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall backup screenshots test test-fast bench fmt clean
+.PHONY: venv messages chromium run serve hall takeover backup screenshots test test-fast bench fmt clean
 
 venv: $(STAMP)
 
@@ -73,6 +73,20 @@ serve: venv messages
 hall: export DJANGO_DEBUG = 0
 hall: venv messages
 	@$(SERVE_SETUP); $(WORKERS_START); $(MANAGE) hall
+
+# A second laptop takes over the evening from the continuous copy (docs/continuous-copy.md):
+# `make takeover FROM=/media/stick` restores the newest copy with Litestream (a database already
+# here is moved aside, never overwritten), takes over the secret key, checks it (integrity, the
+# history's last entries, the standings computed again), prints a summary and then starts the
+# hall as `make hall` does on the first laptop's address and port (HALL_ADDRESS, HALL_PORT
+# override). SERVE=0 restores and checks only (back home, before `make backup`).
+FROM ?=
+SERVE ?= 1
+
+takeover: export DJANGO_DEBUG = 0
+takeover: venv messages
+	@test -n "$(FROM)" || { echo "Welche Kopie? make takeover FROM=/media/stick (der Ordner mit schafkopf-copy/)" >&2; exit 2; }
+	@$(MANAGE) takeover --from "$(FROM)" $(if $(filter 0 no,$(SERVE)),--no-serve)
 
 # A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
 # `make backup BACKUP_DIR=/media/usb`. It signs nothing, so it needs no secret key.

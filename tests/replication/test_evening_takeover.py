@@ -1,0 +1,191 @@
+"""The evening when the laptop dies, on real processes: laptop A serves the hall (`manage.py
+hall` on 127.0.0.2) while Litestream copies its database to the "stick"; a clerk and a table's
+phone enter games over HTTP; then A dies at once (server and Litestream killed) and its
+database file is removed. Laptop B, in another folder and on another port, takes over with
+`manage.py takeover --from <stick>` (restore, checks, then the hall as `make hall` starts it).
+Every game A acknowledged is on B or is sent again by the phone under its entry key, none
+doubled; the standings are A's last ones; the table link and PIN still open the sheet."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.replication.helpers import (
+    ROOT,
+    SECRET_KEY,
+    clerk_at,
+    database_copy,
+    hall_facts,
+    litestream_or_skip,
+    phone_at,
+    phone_enter,
+    start,
+    stop,
+    takeover_environment,
+    wait_answering,
+)
+from tests.sheets.helpers import SLUG
+from tournament.models import Durchgang, Table, Tournament
+from tournament.phones.links import table_link_issue
+from tournament.replication.layout import replica_url
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+ADDRESS = "127.0.0.2"
+CLERK_GAMES = {1: "r e 1 3 +", 2: "r g 2 4 +"}
+PHONE_GAMES = {3: "r s 1 4 -", 4: "r e 2 3 +", 5: "r g 3 4 -", 6: "r s 2 4 +"}
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as trial:
+        try:
+            trial.bind((ADDRESS, 0))
+        except OSError as error:
+            pytest.skip(f"cannot listen on {ADDRESS} here: {error}")
+        return trial.getsockname()[1]
+
+
+def standings(database: Path) -> list:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "standings", SLUG, "--format", "json"],
+        cwd=ROOT,
+        env=takeover_environment(database),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return json.loads(done.stdout)["standings"]
+
+
+def games_on(database: Path) -> dict[int, int]:
+    """Per game number of table 1 the times it is stored (a game doubled would count 2)."""
+    import sqlite3
+
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute(
+            "SELECT h.number, COUNT(*) FROM tournament_hand h "
+            "JOIN tournament_table t ON t.id = h.table_id "
+            "JOIN tournament_durchgang d ON d.id = t.durchgang_id "
+            "JOIN tournament_tournament n ON n.id = d.tournament_id "
+            "WHERE t.number = 1 AND n.slug = ? GROUP BY h.number",
+            [SLUG],
+        ).fetchall()
+    connection.close()
+    return dict(rows)
+
+
+def replica_holds(stick: Path, games: int, scratch: Path, seconds: float = 60) -> None:
+    """Poll the stick until a restore of it holds `games` games (a deadline, no fixed wait)."""
+    scratch.mkdir(exist_ok=True)
+    deadline = time.monotonic() + seconds
+    attempt = 0
+    while time.monotonic() < deadline:
+        attempt += 1
+        target = scratch / f"probe-{attempt}.sqlite3"
+        done = subprocess.run(
+            [litestream_or_skip(), "restore", "-o", str(target), replica_url(stick)],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        if done.returncode == 0 and sum(games_on(target).values()) >= games:
+            return
+        time.sleep(0.3)
+    pytest.fail(f"the stick did not hold {games} games within {seconds:.0f} s")
+
+
+def test_laptop_b_takes_over_with_every_acknowledged_game(
+    evening, supervisor, server_database_url, tmp_path
+):
+    litestream = litestream_or_skip()
+    Durchgang.objects.filter(tournament=evening).update(published=True)
+    Tournament.objects.filter(pk=evening.pk).update(ranking_publication=Tournament.Publication.LIVE)
+    table = Table.objects.get(durchgang__tournament=evening, number=1)
+    link = table_link_issue(table=table, user=supervisor)
+    laptop_a = database_copy(
+        server_database_url.removeprefix("sqlite:///"), tmp_path / "a" / "db.sqlite3"
+    )
+    stick = tmp_path / "stick"
+    port_a = free_port()
+    hall_facts(stick, ADDRESS, port_a)
+
+    # Laptop A: the hall and its continuous copy.
+    a_env = takeover_environment(
+        laptop_a, HALL_ADDRESS=ADDRESS, HALL_PORT=str(port_a), DJANGO_SECRET_KEY=SECRET_KEY
+    )
+    server_a = start([sys.executable, "manage.py", "hall"], a_env)
+    copier = start([litestream, "replicate", str(laptop_a), replica_url(stick)], a_env)
+    site_a = f"http://{ADDRESS}:{port_a}"
+    try:
+        wait_answering(f"{site_a}/healthz", server_a)
+        clerk = clerk_at(site_a)
+        sheet = reverse("manage:sheet", args=[SLUG, 1, 1])
+        enter = reverse("manage:hand_enter", args=[SLUG, 1, 1])
+        for number, code in CLERK_GAMES.items():
+            status, _page = clerk.form(sheet, {"number": number, "code": code, "version": 0}, enter)
+            assert status == 200
+        # The clerk's games are on the stick before the phone goes on (Litestream syncs each
+        # second); the phone's last ones may not be when A dies: the phone sends them again.
+        replica_holds(stick, len(CLERK_GAMES), tmp_path / "probe")
+        phone = phone_at(site_a, link.token, link.pin)
+        acknowledged = {}
+        for number, code in PHONE_GAMES.items():
+            key = f"phone-{number}"
+            status, answer = phone_enter(phone, link.token, number, code, key)
+            assert status == 200, answer
+            acknowledged[number] = (code, key)
+        assert games_on(laptop_a) == dict.fromkeys(range(1, 7), 1)
+        last_seen = database_copy(str(laptop_a), tmp_path / "a-last" / "db.sqlite3")
+    finally:
+        # A dies at once: no goodbye from the server or from Litestream.
+        a_output = stop(server_a, signal.SIGKILL)
+        stop(copier, signal.SIGKILL)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{laptop_a}{suffix}").unlink(missing_ok=True)
+    assert not laptop_a.exists(), a_output
+
+    # Laptop B: another folder, another port.
+    laptop_b = tmp_path / "b" / "db.sqlite3"
+    laptop_b.parent.mkdir()
+    port_b = free_port()
+    b_env = takeover_environment(laptop_b, HALL_ADDRESS=ADDRESS, HALL_PORT=str(port_b))
+    takeover = [sys.executable, "manage.py", "takeover", "--from", str(stick)]
+    takeover += ["--key-file", str(tmp_path / "b" / "secret_key")]
+    started = time.monotonic()
+    server_b = start(takeover, b_env)
+    site_b = f"http://{ADDRESS}:{port_b}"
+    try:
+        wait_answering(f"{site_b}/healthz", server_b)
+        assert time.monotonic() - started < 120
+        # The phone keeps its session (stored in the database, so copied): on B it still
+        # keeps the sheet without the PIN typed again.
+        phone.site = site_b
+        status, answer = phone.json(f"/tisch/{link.token}/schreiber/", {})
+        assert status == 200, answer
+        # The phone sends again what A acknowledged (its queue does so); nothing doubles.
+        for number, (code, key) in acknowledged.items():
+            status, answer = phone_enter(phone, link.token, number, code, key)
+            assert status == 200, answer
+        assert games_on(laptop_b) == dict.fromkeys(range(1, 7), 1)
+        # The table link and PIN open the sheet on a phone new to B; the clerk logs in.
+        status, page = phone_at(site_b, link.token, link.pin).request(f"/tisch/{link.token}/")
+        assert status == 200 and "Tisch 1" in page
+        clerk_at(site_b)
+    finally:
+        b_output = stop(server_b)
+    assert "Prüfung bestanden" in b_output, b_output
+    assert "Tisch 1" in b_output or "Spiel" in b_output, b_output  # the history's last entries
+    assert (tmp_path / "b" / "secret_key").read_text().strip() == SECRET_KEY
+    assert oct((tmp_path / "b" / "secret_key").stat().st_mode & 0o777) == "0o600"
+    assert standings(laptop_b) == standings(last_seen)
