@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tests.replication.helpers import (
+from tests.replication.takeover_helpers import (
     ROOT,
     SECRET_KEY,
     clerk_at,

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.replication.helpers import (
+from tests.replication.takeover_helpers import (
     SECRET_KEY,
     database_copy,
     hall_facts,

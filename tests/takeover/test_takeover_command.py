@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.replication.helpers import (
+from tests.replication.takeover_helpers import (
     ROOT,
     SECRET_KEY,
     database_copy,
