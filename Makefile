@@ -39,6 +39,14 @@ TASK_WORKERS ?= 1
 WORKERS_START = trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
 	{ $(MANAGE) task_workers --workers $(TASK_WORKERS) --interval 1 & }
 
+# The continuous copy of the SQLite database (docs/continuous-copy.md): `manage.py replicate`
+# runs Litestream beside the server of `make serve` and `make hall`, stopped with it, into
+# COPY_TO (env HALL_COPY_TO; default var/copy, this laptop's own disk, which does not survive
+# the laptop: `make hall COPY_TO=/media/stick`) and a second folder COPY_ALSO (HALL_COPY_ALSO).
+COPY_TO := $(or $(COPY_TO),$(HALL_COPY_TO),var/copy)
+COPY_ALSO := $(or $(COPY_ALSO),$(HALL_COPY_ALSO))
+COPY_START = { $(MANAGE) replicate $(1) & }
+
 PORT ?= 8000
 
 run: export DJANGO_DEBUG = 1
@@ -62,17 +70,21 @@ SERVE_SETUP = set -e; \
 	$(MANAGE) migrate --noinput; \
 	$(MANAGE) collectstatic --noinput --verbosity=0
 
+serve hall: export HALL_COPY_TO = $(COPY_TO)
+serve hall: export HALL_COPY_ALSO = $(COPY_ALSO)
 serve: export DJANGO_DEBUG = 0
 serve: venv messages
-	@$(SERVE_SETUP); $(WORKERS_START); $(VENV)/bin/gunicorn -c config/gunicorn.conf.py
+	@$(SERVE_SETUP); $(WORKERS_START); $(call COPY_START); \
+	$(VENV)/bin/gunicorn -c config/gunicorn.conf.py
 
 # The hall: as `make serve`, but listening on this laptop's address in the hall's WLAN (found
 # by manage.py hall; HALL_ADDRESS=…, HALL_PORT=… default 8000), which becomes an allowed host
 # and SITE_URL; prints the address and where the Hallen-Aushang is. Needs no root. Under WSL 2
-# behind its NAT it prints what to do on Windows instead (tournament/hall/wsl.py).
+# behind its NAT it prints what to do on Windows instead (tournament/hall/wsl.py). The copy:
+# `make hall COPY_TO=/media/stick` (above).
 hall: export DJANGO_DEBUG = 0
 hall: venv messages
-	@$(SERVE_SETUP); $(WORKERS_START); $(MANAGE) hall
+	@$(SERVE_SETUP); $(WORKERS_START); $(call COPY_START,--hall); $(MANAGE) hall
 
 # A second laptop takes over the evening from the continuous copy (docs/continuous-copy.md):
 # `make takeover FROM=/media/stick` restores the newest copy with Litestream (a database already

