@@ -91,11 +91,15 @@ hall: venv messages
 # here is moved aside, never overwritten), takes over the secret key, checks it (integrity, the
 # history's last entries, the standings computed again), prints a summary and then starts the
 # hall as `make hall` does on the first laptop's address and port (HALL_ADDRESS, HALL_PORT
-# override). SERVE=0 restores and checks only (back home, before `make backup`).
+# override), which copies again into COPY_TO (never the copy taken over: a new folder such as
+# COPY_TO=/media/stick/nach-uebernahme). SERVE=0 restores and checks only (back home, before
+# `make backup`).
 FROM ?=
 SERVE ?= 1
 
 takeover: export DJANGO_DEBUG = 0
+takeover: export HALL_COPY_TO = $(COPY_TO)
+takeover: export HALL_COPY_ALSO = $(COPY_ALSO)
 takeover: venv messages
 	@test -n "$(FROM)" || { echo "Welche Kopie? make takeover FROM=/media/stick (der Ordner mit schafkopf-copy/)" >&2; exit 2; }
 	@$(MANAGE) takeover --from "$(FROM)" $(if $(filter 0 no,$(SERVE)),--no-serve)

@@ -93,10 +93,18 @@ def takeover_environment(database: Path, **extra: str) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
         LANGUAGE="de",
     )
-    for name in ("SITE_URL", "DJANGO_ALLOWED_HOSTS", "HALL_ADDRESS", "HALL_PORT"):
+    for name in ("SITE_URL", "DJANGO_ALLOWED_HOSTS", "HALL_ADDRESS", "HALL_PORT", "HALL_COPY_ALSO"):
         environment.pop(name, None)
+    # The hall a take-over starts copies again (make hall): into the laptop's own folder here.
+    environment["HALL_COPY_TO"] = str(database.parent / "copy")
+    environment["HALL_COPY_STATUS"] = str(database.parent / "replication.json")
     environment.update(extra)
     return environment
+
+
+#: `make hall` as the supervisor types it, the venv and catalogues taken as they are (the test
+#: run has them; a changed requirements.txt must not start pip in a test).
+MAKE_HALL = ["make", "--no-print-directory", "-o", ".venv/.installed", "-o", "messages", "hall"]
 
 
 def takeover_run(
@@ -208,3 +216,29 @@ def clerk_at(site: str, username: str = "schreiber") -> Browser:
     status, _page = clerk.form(reverse("login"), {"username": username, "password": "geheim-12345"})
     assert status == 200, _page[:300]
     return clerk
+
+
+def replica_ready(stick: Path, scratch: Path, query: str, at_least: int, seconds: float = 90):
+    """Poll the stick until a restore of it answers `query` (a count) with `at_least` (a
+    deadline, no fixed wait)."""
+    program = litestream_or_skip()
+    scratch.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + seconds
+    attempt = 0
+    while time.monotonic() < deadline:
+        attempt += 1
+        target = scratch / f"probe-{attempt}.sqlite3"
+        done = subprocess.run(
+            [program, "restore", "-o", str(target), replica_url(stick)],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        if done.returncode == 0:
+            with sqlite3.connect(target) as probe:
+                found = probe.execute(query).fetchone()[0]
+            probe.close()
+            if found >= at_least:
+                return
+        time.sleep(0.3)
+    pytest.fail(f"the stick did not answer {query!r} with {at_least} within {seconds:.0f} s")

@@ -1,5 +1,6 @@
-"""The evening when the laptop dies, on real processes: laptop A serves the hall (`manage.py
-hall` on 127.0.0.2) while Litestream copies its database to the "stick"; a clerk and a table's
+"""The evening when the laptop dies, on real processes: laptop A serves the hall (`make hall
+COPY_TO=<stick>` on 127.0.0.2: gunicorn, the task worker and the continuous copy with
+Litestream); a clerk and a table's
 phone enter games over HTTP; then A dies at once (server and Litestream killed) and its
 database file is removed. Laptop B, in another folder and on another port, takes over with
 `manage.py takeover --from <stick>` (restore, checks, then the hall as `make hall` starts it).
@@ -19,14 +20,15 @@ import pytest
 from django.urls import reverse
 
 from tests.replication.takeover_helpers import (
+    MAKE_HALL,
     ROOT,
     SECRET_KEY,
     clerk_at,
     database_copy,
-    hall_facts,
     litestream_or_skip,
     phone_at,
     phone_enter,
+    replica_ready,
     start,
     stop,
     takeover_environment,
@@ -35,7 +37,7 @@ from tests.replication.takeover_helpers import (
 from tests.sheets.helpers import SLUG
 from tournament.models import Durchgang, Table, Tournament
 from tournament.phones.links import table_link_issue
-from tournament.replication.layout import replica_url
+from tournament.replication.layout import hall_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -68,6 +70,13 @@ def standings(database: Path) -> list:
     return json.loads(done.stdout)["standings"]
 
 
+GAMES = (
+    "SELECT COUNT(*) FROM tournament_hand h JOIN tournament_table t ON t.id = h.table_id "
+    "JOIN tournament_durchgang d ON d.id = t.durchgang_id "
+    f"JOIN tournament_tournament n ON n.id = d.tournament_id WHERE n.slug = '{SLUG}'"
+)
+
+
 def games_on(database: Path) -> dict[int, int]:
     """Per game number of table 1 the times it is stored (a game doubled would count 2)."""
     import sqlite3
@@ -85,30 +94,10 @@ def games_on(database: Path) -> dict[int, int]:
     return dict(rows)
 
 
-def replica_holds(stick: Path, games: int, scratch: Path, seconds: float = 60) -> None:
-    """Poll the stick until a restore of it holds `games` games (a deadline, no fixed wait)."""
-    scratch.mkdir(exist_ok=True)
-    deadline = time.monotonic() + seconds
-    attempt = 0
-    while time.monotonic() < deadline:
-        attempt += 1
-        target = scratch / f"probe-{attempt}.sqlite3"
-        done = subprocess.run(
-            [litestream_or_skip(), "restore", "-o", str(target), replica_url(stick)],
-            capture_output=True,
-            timeout=60,
-            check=False,
-        )
-        if done.returncode == 0 and sum(games_on(target).values()) >= games:
-            return
-        time.sleep(0.3)
-    pytest.fail(f"the stick did not hold {games} games within {seconds:.0f} s")
-
-
 def test_laptop_b_takes_over_with_every_acknowledged_game(
     evening, supervisor, server_database_url, tmp_path
 ):
-    litestream = litestream_or_skip()
+    litestream_or_skip()
     Durchgang.objects.filter(tournament=evening).update(published=True)
     Tournament.objects.filter(pk=evening.pk).update(ranking_publication=Tournament.Publication.LIVE)
     table = Table.objects.get(durchgang__tournament=evening, number=1)
@@ -118,17 +107,21 @@ def test_laptop_b_takes_over_with_every_acknowledged_game(
     )
     stick = tmp_path / "stick"
     port_a = free_port()
-    hall_facts(stick, ADDRESS, port_a)
 
-    # Laptop A: the hall and its continuous copy.
+    # Laptop A: make hall COPY_TO=<stick>, the hall and its continuous copy.
     a_env = takeover_environment(
-        laptop_a, HALL_ADDRESS=ADDRESS, HALL_PORT=str(port_a), DJANGO_SECRET_KEY=SECRET_KEY
+        laptop_a,
+        HALL_ADDRESS=ADDRESS,
+        HALL_PORT=str(port_a),
+        DJANGO_SECRET_KEY=SECRET_KEY,
+        HALL_COPY_TO=str(stick),
     )
-    server_a = start([sys.executable, "manage.py", "hall"], a_env)
-    copier = start([litestream, "replicate", str(laptop_a), replica_url(stick)], a_env)
+    server_a = start(MAKE_HALL, a_env)
     site_a = f"http://{ADDRESS}:{port_a}"
     try:
         wait_answering(f"{site_a}/healthz", server_a)
+        facts = json.loads(hall_path(stick).read_text())
+        assert (facts["address"], facts["port"]) == (ADDRESS, port_a)
         clerk = clerk_at(site_a)
         sheet = reverse("manage:sheet", args=[SLUG, 1, 1])
         enter = reverse("manage:hand_enter", args=[SLUG, 1, 1])
@@ -137,7 +130,7 @@ def test_laptop_b_takes_over_with_every_acknowledged_game(
             assert status == 200
         # The clerk's games are on the stick before the phone goes on (Litestream syncs each
         # second); the phone's last ones may not be when A dies: the phone sends them again.
-        replica_holds(stick, len(CLERK_GAMES), tmp_path / "probe")
+        replica_ready(stick, tmp_path / "probe", GAMES, len(CLERK_GAMES))
         phone = phone_at(site_a, link.token, link.pin)
         acknowledged = {}
         for number, code in PHONE_GAMES.items():
@@ -148,9 +141,8 @@ def test_laptop_b_takes_over_with_every_acknowledged_game(
         assert games_on(laptop_a) == dict.fromkeys(range(1, 7), 1)
         last_seen = database_copy(str(laptop_a), tmp_path / "a-last" / "db.sqlite3")
     finally:
-        # A dies at once: no goodbye from the server or from Litestream.
+        # A dies at once: no goodbye from the server, the task worker or Litestream.
         a_output = stop(server_a, signal.SIGKILL)
-        stop(copier, signal.SIGKILL)
     for suffix in ("", "-wal", "-shm"):
         Path(f"{laptop_a}{suffix}").unlink(missing_ok=True)
     assert not laptop_a.exists(), a_output

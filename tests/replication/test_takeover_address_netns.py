@@ -24,17 +24,18 @@ from collections.abc import Iterator
 import pytest
 
 from tests.replication.takeover_helpers import (
+    MAKE_HALL,
     SECRET_KEY,
     database_copy,
-    hall_facts,
     litestream_or_skip,
+    replica_ready,
     start,
     stop,
     takeover_environment,
 )
 from tournament.models import Durchgang, Table
 from tournament.phones.links import table_link_issue
-from tournament.replication.layout import replica_url
+from tournament.replication.layout import hall_path, secret_key_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -166,34 +167,32 @@ def line_containing(lines: queue.Queue, text: str, seen: list[str]) -> str:
 def test_laptop_b_takes_the_printed_address_and_the_phone_reaches_it(
     hall, evening, supervisor, server_database_url, tmp_path
 ):
-    litestream = litestream_or_skip()
+    litestream_or_skip()
     Durchgang.objects.filter(tournament=evening).update(published=True)
     table = Table.objects.get(durchgang__tournament=evening, number=1)
     link = table_link_issue(table=table, user=supervisor)
     laptop_a = database_copy(server_database_url.removeprefix("sqlite:///"), tmp_path / "a" / "db")
     stick = tmp_path / "stick"
     address = hall.address(2)
-    hall_facts(stick, address, PORT)
     card = f"http://{address}:{PORT}/tisch/{link.token}/"  # as printed on the table card
 
-    # Laptop A serves the hall in its namespace; Litestream copies to the stick.
+    # Laptop A serves the hall in its namespace: make hall COPY_TO=<stick>.
     a_env = takeover_environment(
-        laptop_a, HALL_ADDRESS=address, HALL_PORT=str(PORT), DJANGO_SECRET_KEY=SECRET_KEY
+        laptop_a,
+        HALL_ADDRESS=address,
+        HALL_PORT=str(PORT),
+        DJANGO_SECRET_KEY=SECRET_KEY,
+        HALL_COPY_TO=str(stick),
     )
-    server_a = start(hall.inside("a", [sys.executable, "manage.py", "hall"]), a_env)
-    copier = start([litestream, "replicate", str(laptop_a), replica_url(stick)], a_env)
+    server_a = start(hall.inside("a", MAKE_HALL), a_env)
     try:
         _took, page = phone_opens(hall, card)
         assert "PIN" in page
-        subprocess.run(
-            [litestream, "replicate", "-once", str(laptop_a), replica_url(stick)],
-            capture_output=True,
-            timeout=120,
-            check=False,
-        )
+        links = "SELECT COUNT(*) FROM tournament_tablelink"
+        replica_ready(stick, tmp_path / "probe", links, 1)
+        assert hall_path(stick).exists() and secret_key_path(stick).exists()
     finally:
         stop(server_a, signal.SIGKILL)
-        stop(copier, signal.SIGKILL)
     hall.remove("a")  # laptop A is gone, and its address with it
 
     # Laptop B holds 10.77.N.3 only: the take-over prints the line that gives it the address.

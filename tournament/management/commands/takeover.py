@@ -26,6 +26,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournament.hall.network import DEFAULT_PORT
+from tournament.replication.layout import copy_root
 from tournament.takeover import address as hall_address
 from tournament.takeover.checks import (
     Mismatch,
@@ -85,6 +86,8 @@ class Command(BaseCommand):
         source = self.source(Path(options["source"]))
         key = self.secret_key(source)
         hall = source.hall()
+        if not options["no_serve"]:
+            self.refuse_copying_onto(source)
         stage = staging_path(database)
         try:
             self.restore(source, stage)
@@ -146,6 +149,22 @@ class Command(BaseCommand):
                     "schafkopf-copy/ (make takeover FROM=/media/stick)."
                 )
             raise CommandError(message % {"folder": error.path}) from None
+
+    def refuse_copying_onto(self, source: Source) -> None:
+        """The hall started after the take-over copies again (HALL_COPY_TO, make hall's
+        COPY_TO): never into the copy being taken over, which would mix two databases' copies
+        in one folder."""
+        target = os.environ.get("HALL_COPY_TO", "").strip()
+        folder = Path(target).expanduser() if target else Path(settings.HALL_COPY_DEFAULT)
+        if copy_root(folder.absolute()).resolve() == source.root.resolve():
+            raise CommandError(
+                _(
+                    "COPY_TO=%(folder)s is the copy being taken over: the new hall must copy "
+                    "into another folder, e.g. make takeover FROM=%(folder)s "
+                    "COPY_TO=%(folder)s/nach-uebernahme. Nothing was changed."
+                )
+                % {"folder": target or folder}
+            )
 
     def secret_key(self, source: Source) -> str:
         try:
