@@ -51,6 +51,7 @@ ACCESS = {
     "tournament:phone_entry": PIN,
     "tournament:phone_keeper": PIN,
     "tournament:phone_confirm": PIN,
+    "tournament:phone_games": PIN,
     "manage:tournament_create": STAFF,
     "manage:dashboard": SUPERVISOR,
     "manage:tournament_edit": SUPERVISOR,
@@ -103,6 +104,7 @@ ACCESS = {
     "manage:ranking_publish": SUPERVISOR,
     "manage:table_links": SUPERVISOR,
     "manage:table_link_change": SUPERVISOR,
+    "manage:server_stand": CLERK,
     "manage:restore": SUPERVISOR,
     "manage:hall_notice": SUPERVISOR,
     # The person register of the tournament's organiser: its staff (the supervisor alone is

@@ -34,6 +34,7 @@ HELP_SECTIONS: dict[str, str] = {
     "sheets_print_progress": "drucken",
     "table_links": "tisch-links",
     "table_link_change": "tisch-links",
+    "server_stand": "serverstand",
     "sheets": "erfassen",
     "sheet": "erfassen",
     "hand_enter": "erfassen",

@@ -59,7 +59,9 @@ class TableLink(models.Model):
 class PhoneEntry(models.Model):
     """The answer to one entry a phone sent, under the phone's own `key` for it: sent again
     (the connection broke before the answer arrived), it gets the same answer and nothing is
-    stored twice."""
+    stored twice. `resent`: the phone sent the game again because this server lacked it
+    (a server replaced by one restored from a copy without the last saves), and it was
+    written then."""
 
     class Outcome(models.TextChoices):
         SAVED = "saved", _("saved")
@@ -74,6 +76,7 @@ class PhoneEntry(models.Model):
     outcome = models.CharField(_("outcome"), max_length=12, choices=Outcome.choices)
     message = models.TextField(_("message"), blank=True)
     received_at = models.DateTimeField(_("received"), auto_now_add=True)
+    resent = models.BooleanField(_("sent again after a change of server"), default=False)
 
     class Meta:
         verbose_name = _("entry from a phone")

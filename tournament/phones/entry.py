@@ -36,14 +36,20 @@ def phone_entry_save(
     and message), whether it is new, the address of the handbook's explanation of the
     refusal ('' when there is none, and for an answer given before: only its text is kept),
     and after a save the sheet as it left it, for the state the answer carries. `stored`:
-    called with the answer once it is committed (`entry_once`)."""
+    called with the answer once it is committed (`entry_once`). `resent` in `posted`: a game
+    the phone was told was saved, sent again because this server lacks its key (after a
+    change of server); a game the sheet lacks altogether is then entered as new, whatever
+    version the phone had sent."""
     data = {name: posted.get(name, "") for name in ("number", "code", "version")}
+    resent = posted.get("resent") is True
     key = str(posted.get("key", "")).strip()[:64] or secrets.token_urlsafe(16)
     number = number_or_none(str(data["number"])) or 0  # JSON's number, or a form's text
 
     helps: list[str] = []
 
     def attempt(sheet: LockedSheet) -> tuple[Outcome, str]:
+        if resent and sheet.hand(number) is None:
+            data["version"] = 0  # the game and its changes were lost: entered anew
         hand, form, _table = entry_save(
             data, sheet=sheet, user=None, reason=_("entered on the phone")
         )
@@ -71,6 +77,7 @@ def phone_entry_save(
         code=str(data["code"]),
         attempt=attempt,
         stored=stored,
+        resent=resent,
     )
     return answer, fresh, (helps[0] if fresh and helps else ""), sheet
 

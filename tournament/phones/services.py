@@ -241,6 +241,7 @@ def entry_once(
     code: str,
     attempt: Attempt,
     stored: Callable[[models.PhoneEntry], object] = lambda answer: None,
+    resent: bool = False,
 ) -> tuple[models.PhoneEntry, bool, SheetNow | None]:
     """Run `attempt` for a phone's entry once: its answer is kept under the phone's `key`, and
     the same key sent again (the answer was lost with the connection) gets the kept answer
@@ -249,7 +250,12 @@ def entry_once(
     answer, whether it is new, and after a save the sheet as the save left it, for the state
     the answer carries (None otherwise: that state is read anew). `stored(answer)` is called
     once the answer and its game are committed, before anything is read again (a database
-    that goes away then: tournament/web/outage.py)."""
+    that goes away then: tournament/web/outage.py).
+
+    `resent`: the phone sends again a game this server told it was saved but lacks now (the
+    server was replaced by one restored from a copy without the last saves). It was the
+    scorekeeper's then, so any phone of the table may send it again; the answer is kept as
+    re-sent when the game was written (not when the sheet had it already)."""
     before = table_revision(link)  # before the rows, as `phone_state` reads it
     with transaction.atomic():
         # The keeper and an earlier answer under the same key, read in the locking statement:
@@ -264,7 +270,8 @@ def entry_once(
             return models.PhoneEntry.objects.get(pk=kept_pk), False, None
         try:
             with transaction.atomic():
-                outcome, message = _entry_try(sheet, keeper == phone, attempt)
+                outcome, message = _entry_try(sheet, resent or keeper == phone, attempt)
+                written = outcome == Outcome.SAVED and sheet.logged is not None
                 answer = models.PhoneEntry.objects.create(
                     table=sheet.table,
                     key=key,
@@ -273,6 +280,7 @@ def entry_once(
                     phone=phone,
                     outcome=outcome,
                     message=message,
+                    resent=resent and written,
                 )
         except IntegrityError:
             kept = models.PhoneEntry.objects.filter(table_id=link.table_id, key=key)

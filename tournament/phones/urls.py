@@ -5,7 +5,7 @@ answers (public, opened with the link and its PIN)."""
 
 from django.urls import path
 
-from tournament.phones.views import links, phone
+from tournament.phones.views import links, phone, server_stand
 from tournament.web.url_prefixes import MANAGE
 
 urlpatterns = [
@@ -19,6 +19,11 @@ urlpatterns = [
         links.TableLinkChangeView.as_view(),
         name="table_link_change",
     ),
+    path(
+        MANAGE + "durchgang/<int:number>/serverstand/",
+        server_stand.ServerStandView.as_view(),
+        name="server_stand",
+    ),
 ]
 
 public = [
@@ -27,4 +32,5 @@ public = [
     path("tisch/<str:token>/eingabe/", phone.PhoneEntryView.as_view(), name="phone_entry"),
     path("tisch/<str:token>/schreiber/", phone.PhoneKeeperView.as_view(), name="phone_keeper"),
     path("tisch/<str:token>/bestaetigen/", phone.PhoneConfirmView.as_view(), name="phone_confirm"),
+    path("tisch/<str:token>/spiele/", phone.PhoneGamesView.as_view(), name="phone_games"),
 ]

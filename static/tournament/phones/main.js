@@ -11,6 +11,7 @@ import { formsOf } from "./form.js";
 import { pageOf, readJson } from "./page.js";
 import { queueOf } from "./queue.js";
 import { render } from "./render.js";
+import { resendOf } from "./resend.js";
 import { serverOf } from "./server.js";
 import { wizardOf } from "./wizard.js";
 
@@ -23,6 +24,7 @@ function start(root) {
       entry: root.dataset.entryUrl,
       keeper: root.dataset.keeperUrl,
       confirm: root.dataset.confirmUrl,
+      games: root.dataset.gamesUrl,
     },
     state: readJson("phone-state"),
     applied: 0, // counts the states shown: an older poll answer must not undo a newer one
@@ -40,6 +42,7 @@ function start(root) {
   const server = serverOf(app);
   const queue = queueOf(app);
   Object.assign(app, server, queue);
+  Object.assign(app, resendOf(app));
   const wizard = wizardOf(app);
   const forms = formsOf(app);
   Object.assign(app, {
@@ -55,12 +58,15 @@ function start(root) {
   });
   window.addEventListener("offline", () => app.setOnline(false));
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) app.poll();
+    if (document.hidden) return;
+    app.poll();
+    app.checkSaved(); // hidden for a while: the server may have changed meanwhile
   });
 
   app.setOnline(navigator.onLine !== false);
   app.render();
   app.pump();
+  app.checkSaved();
   app.schedulePoll(app.pollMs);
 }
 

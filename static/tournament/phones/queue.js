@@ -1,7 +1,7 @@
 // Every game saved goes first into a queue kept in localStorage, then to the server, in order,
 // one at a time, under a key of its own: a game sent again after a lost answer is stored once,
 // and a reload while offline loses nothing. The games the server did not take are kept too,
-// until dismissed.
+// until dismissed. Games sent again after a change of server (resend.js) go through it too.
 
 import { post } from "./server.js";
 
@@ -49,7 +49,8 @@ export function queueOf(app) {
     let data = null;
     try {
       const { key, number, code, version } = entry;
-      data = (await post(app, app.urls.entry, { key, number, code, version })).data;
+      const resent = entry.resent || undefined; // a game sent again after a change of server
+      data = (await post(app, app.urls.entry, { key, number, code, version, resent })).data;
     } catch (error) {
       data = null;
     }
@@ -65,7 +66,8 @@ export function queueOf(app) {
     app.queue = app.queue.filter((queued) => queued.key !== entry.key);
     keep("queue", app.queue);
     if (data.outcome === "saved") {
-      app.flash(data.message);
+      app.remember(entry);
+      if (!entry.resent) app.flash(data.message);
       // The game stands on the sheet now: what the server refused of it before is settled.
       const settled = app.failed.filter((failed) => failed.number === entry.number);
       if (settled.length) {
@@ -77,6 +79,7 @@ export function queueOf(app) {
       app.failed.push({ key, number, text: summary, message: data.message, help: data.help || "" });
       keep("failed", app.failed);
     }
+    if (entry.resent) app.resentAnswered(entry, data);
     if (data.state) app.apply(data.state);
     else app.render();
     app.schedulePoll(Math.min(app.pollMs, 1000)); // an approval or a clerk's change may follow
@@ -90,10 +93,18 @@ export function queueOf(app) {
     pump();
   }
 
+  // Games the server lacks after a change of server, under their keys: sent first.
+  function requeue(entries) {
+    app.queue = [...entries, ...app.queue];
+    keep("queue", app.queue);
+    app.render();
+    pump();
+  }
+
   function dismiss(key) {
     app.failed = app.failed.filter((entry) => entry.key !== key);
     keep("failed", app.failed);
   }
 
-  return { pump, enqueue, dismiss, stopRetry: () => clearTimeout(retryTimer) };
+  return { pump, enqueue, requeue, dismiss, stopRetry: () => clearTimeout(retryTimer) };
 }

@@ -37,11 +37,13 @@ export function serverOf(app) {
   }
 
   function setOnline(value) {
+    const back = value && !app.online; // a server answers again: did it lose games?
     app.online = value;
     const badge = app.$("#phone-net");
     badge.hidden = false;
     badge.textContent = app.text(value ? "online" : "offline");
     badge.classList.toggle("offline", !value);
+    if (back) app.checkSaved();
   }
 
   function apply(next) {
@@ -49,6 +51,7 @@ export function serverOf(app) {
     app.applied += 1;
     app.state = next;
     app.render();
+    app.stateSeen(next);
   }
 
   function schedulePoll(ms) {

@@ -22,6 +22,7 @@ from django.views.generic import TemplateView
 from scoring.entry_code import code_tables
 from tournament.phones.entry import phone_confirm, phone_entry_save
 from tournament.phones.links import table_link_open
+from tournament.phones.resend import table_games
 from tournament.phones.services import (
     Outcome,
     SheetNow,
@@ -147,6 +148,7 @@ class PhoneSheetView(PhoneMixin, TemplateView):
                     "entry": reverse("tournament:phone_entry", args=[token]),
                     "keeper": reverse("tournament:phone_keeper", args=[token]),
                     "confirm": reverse("tournament:phone_confirm", args=[token]),
+                    "games": reverse("tournament:phone_games", args=[token]),
                 },
             )
         return context
@@ -197,7 +199,7 @@ JSON_FIELDS: dict[str, tuple[type, ...]] = {
     "version": (int, str),
     "code": (str,),
 }
-JSON_FIELDS |= {"seat": (int, str), "take": (bool,), "release": (bool,)}
+JSON_FIELDS |= {"seat": (int, str), "take": (bool,), "release": (bool,), "resent": (bool,)}
 
 
 class PhoneJsonMixin(PhoneMixin):
@@ -266,7 +268,20 @@ class PhoneEntryView(PhoneJsonMixin, View):
             message=answer.message,
             help=help_url,
             replayed=not fresh,
+            resent=answer.resent,
         )
+
+
+class PhoneGamesView(PhoneJsonMixin, View):
+    """GET the table's games (number, version) and the keys of the entries saved at it: what a
+    phone compares with the games it was told were saved, when a server answers again after an
+    outage (a server replaced by one restored from a copy may lack the last saves:
+    tournament/phones/resend.py)."""
+
+    http_method_names = ["get"]
+
+    def get(self, request, token):
+        return JsonResponse(table_games(self.link))
 
 
 class PhoneKeeperView(PhoneJsonMixin, View):
