@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 
-.PHONY: venv messages chromium run serve hall takeover backup screenshots test test-fast bench fmt clean
+.PHONY: venv messages chromium run serve hall takeover takeover-hall backup screenshots test test-fast bench fmt clean
 
 venv: $(STAMP)
 
@@ -103,6 +103,15 @@ takeover: export HALL_COPY_ALSO = $(COPY_ALSO)
 takeover: venv messages
 	@test -n "$(FROM)" || { echo "Welche Kopie? make takeover FROM=/media/stick (der Ordner mit schafkopf-copy/)" >&2; exit 2; }
 	@$(MANAGE) takeover --from "$(FROM)" $(if $(filter 0 no,$(SERVE)),--no-serve)
+
+# The take-over's second half, started by manage.py takeover once the copy is restored and
+# checked: what `make hall` runs after its set-up (the take-over has migrated the restored
+# database and collected the static files meanwhile, and gives the copy's key in
+# DJANGO_SECRET_KEY): task worker, the continuous copy, the hall. Not for typing.
+takeover-hall: export DJANGO_DEBUG = 0
+takeover-hall:
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make takeover-hall is started by make takeover" >&2; exit 2; }
+	@$(WORKERS_START); $(call COPY_START,--hall); $(MANAGE) hall
 
 # A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
 # `make backup BACKUP_DIR=/media/usb`. It signs nothing, so it needs no secret key.

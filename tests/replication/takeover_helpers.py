@@ -205,9 +205,14 @@ def phone_at(site: str, token: str, pin: str) -> Browser:
     return phone
 
 
-def phone_enter(phone: Browser, token: str, number: int, code: str, key: str) -> tuple[int, dict]:
-    """A game as the phone page sends it (the entry's key makes a resend harmless)."""
+def phone_enter(
+    phone: Browser, token: str, number: int, code: str, key: str, *, resent: bool = False
+) -> tuple[int, dict]:
+    """A game as the phone page sends it (the entry's key makes a resend harmless; `resent`:
+    sent again after a change of server, as static/tournament/phones/resend.js does)."""
     data = {"key": key, "number": number, "code": code, "version": 0}
+    if resent:
+        data["resent"] = True
     return phone.json(f"/tisch/{token}/eingabe/", data)
 
 

@@ -1,11 +1,12 @@
 """The evening when the laptop dies, on real processes: laptop A serves the hall (`make hall
 COPY_TO=<stick>` on 127.0.0.2: gunicorn, the task worker and the continuous copy with
-Litestream); a clerk and a table's
-phone enter games over HTTP; then A dies at once (server and Litestream killed) and its
-database file is removed. Laptop B, in another folder and on another port, takes over with
-`manage.py takeover --from <stick>` (restore, checks, then the hall as `make hall` starts it).
-Every game A acknowledged is on B or is sent again by the phone under its entry key, none
-doubled; the standings are A's last ones; the table link and PIN still open the sheet."""
+Litestream); a clerk and a table's phone enter games over HTTP; then A dies at once (server,
+worker and Litestream killed) and its database file is removed. Laptop B, in another folder and
+on another port, takes over with `manage.py takeover --from <stick>` (restore, checks, then the
+hall as `make hall` starts it).
+Every game A acknowledged is on B or is sent again by the phone under its entry key (the
+phones' resend: it asks B for the keys B has, tisch/<token>/spiele/), none doubled; the
+standings are A's last ones; the table link and PIN still open the sheet."""
 
 from __future__ import annotations
 
@@ -165,10 +166,20 @@ def test_laptop_b_takes_over_with_every_acknowledged_game(
         phone.site = site_b
         status, answer = phone.json(f"/tisch/{link.token}/schreiber/", {})
         assert status == 200, answer
-        # The phone sends again what A acknowledged (its queue does so); nothing doubles.
-        for number, (code, key) in acknowledged.items():
-            status, answer = phone_enter(phone, link.token, number, code, key)
+        # The phone asks B which of its entries B has (the resend of the phones) and sends
+        # again, marked resent and under the same keys, every acknowledged game B lacks.
+        status, text = phone.request(f"/tisch/{link.token}/spiele/")
+        assert status == 200, text
+        missing = {n: ck for n, ck in acknowledged.items() if ck[1] not in json.loads(text)["keys"]}
+        for number, (code, key) in missing.items():
+            status, answer = phone_enter(phone, link.token, number, code, key, resent=True)
             assert status == 200, answer
+        # Sent once more, every game (a phone that was not sure): each is stored once.
+        for number, (code, key) in acknowledged.items():
+            status, answer = phone_enter(phone, link.token, number, code, key, resent=True)
+            assert status == 200, answer
+        status, text = phone.request(f"/tisch/{link.token}/spiele/")
+        assert {key for _code, key in acknowledged.values()} <= set(json.loads(text)["keys"])
         assert games_on(laptop_b) == dict.fromkeys(range(1, 7), 1)
         # The table link and PIN open the sheet on a phone new to B; the clerk logs in.
         status, page = phone_at(site_b, link.token, link.pin).request(f"/tisch/{link.token}/")

@@ -3,8 +3,10 @@
 Restores the newest copy with Litestream into a file beside the database, checks it (SQLite's
 integrity check, the migrations, every seat's totals and the standings against the games scored
 again; tournament/takeover/checks.py), puts it in place (a database already there is moved
-aside with the time in its name), takes over the secret key and then starts the hall exactly as
-`make hall` does, on the address and port of hall.json (`HALL_ADDRESS`, `HALL_PORT` override).
+aside with the time in its name), takes over the secret key and then starts the hall as `make
+hall` does (its set-up done meanwhile: the restored file migrated, the static files collected
+while restoring; then `make takeover-hall`), on the address and port of hall.json
+(`HALL_ADDRESS`, `HALL_PORT` override).
 A failed check refuses with a German message and starts nothing. `--no-serve` (back home:
 `make takeover FROM=… SERVE=0`) restores and checks only."""
 
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -88,12 +92,17 @@ class Command(BaseCommand):
         hall = source.hall()
         if not options["no_serve"]:
             self.refuse_copying_onto(source)
+        # The static files need no database: collected while the copy is restored and checked.
+        collector = None if options["no_serve"] or static_current() else collect_static(key)
         stage = staging_path(database)
         try:
             self.restore(source, stage)
             self.check_restored(stage)
         except BaseException:
             remove_database(stage)
+            if collector is not None:
+                collector.kill()
+                collector.wait()
             raise
         installed = install(stage, database, timezone.localtime())
         if installed.moved_aside is not None:
@@ -122,6 +131,10 @@ class Command(BaseCommand):
                 % {"file": database}
             )
             return
+        if collector is not None and collector.wait() != 0:
+            raise CommandError(
+                _("Collecting the static files failed; start the hall with make hall.")
+            )
         self.serve(hall, key, options["wait"])
 
     # -- the steps ----------------------------------------------------------------------------
@@ -324,10 +337,9 @@ class Command(BaseCommand):
                 )
             )
         make = shutil.which("make") or "make"
-        # `make takeover` has set up the venv and the translations already: make hall does the
-        # rest as always (secret key, migrate, collectstatic, task workers, gunicorn).
-        command = [make, "--no-print-directory", "-C", str(settings.BASE_DIR), "hall"]
-        command += ["-o", ".venv/.installed", "-o", "messages"]
+        # What make hall runs after its set-up (the restored database is migrated, the static
+        # files collected): task worker, the continuous copy, the hall.
+        command = [make, "--no-print-directory", "-C", str(settings.BASE_DIR), "takeover-hall"]
         self.stdout.write(_("Starting the hall as make hall does …"))
         self.stdout.flush()
         os.execve(make, command, environment)
@@ -388,6 +400,31 @@ class Command(BaseCommand):
             )
             % {"address": address}
         )
+
+
+def static_current() -> bool:
+    """Whether the collected static files are newer than every source of them (the project's
+    static/ and the installed packages): collectstatic would only take time then (compressing
+    every file again: a minute on a busy laptop)."""
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if not manifest.is_file():
+        return False
+    collected = manifest.stat().st_mtime
+    installed = Path(sys.executable).parent.parent / ".installed"
+    sources = [installed] if installed.exists() else []
+    for folder in settings.STATICFILES_DIRS:
+        sources += [path for path in Path(folder).rglob("*") if path.is_file()]
+    return all(path.stat().st_mtime <= collected for path in sources)
+
+
+def collect_static(key: str) -> subprocess.Popen:
+    """`manage.py collectstatic` as make hall runs it, in the background."""
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
+        cwd=settings.BASE_DIR,
+        env=dict(os.environ, DJANGO_SECRET_KEY=key),
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def describe(mismatch: Mismatch) -> str:
