@@ -247,3 +247,13 @@ def replica_ready(stick: Path, scratch: Path, query: str, at_least: int, seconds
                 return
         time.sleep(0.3)
     pytest.fail(f"the stick did not answer {query!r} with {at_least} within {seconds:.0f} s")
+
+
+def file_appears(path: Path, seconds: float = 60) -> str:
+    """Poll until `path` exists (a deadline, no fixed wait); its text."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.is_file():
+            return path.read_text()
+        time.sleep(0.2)
+    pytest.fail(f"{path} did not appear within {seconds:.0f} s")

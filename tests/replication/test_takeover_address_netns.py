@@ -27,6 +27,7 @@ from tests.replication.takeover_helpers import (
     MAKE_HALL,
     SECRET_KEY,
     database_copy,
+    file_appears,
     litestream_or_skip,
     replica_ready,
     start,
@@ -173,6 +174,7 @@ def test_laptop_b_takes_the_printed_address_and_the_phone_reaches_it(
     link = table_link_issue(table=table, user=supervisor)
     laptop_a = database_copy(server_database_url.removeprefix("sqlite:///"), tmp_path / "a" / "db")
     stick = tmp_path / "stick"
+    stick.mkdir()  # the stick is plugged in
     address = hall.address(2)
     card = f"http://{address}:{PORT}/tisch/{link.token}/"  # as printed on the table card
 
@@ -190,7 +192,7 @@ def test_laptop_b_takes_the_printed_address_and_the_phone_reaches_it(
         assert "PIN" in page
         links = "SELECT COUNT(*) FROM tournament_tablelink"
         replica_ready(stick, tmp_path / "probe", links, 1)
-        assert hall_path(stick).exists() and secret_key_path(stick).exists()
+        assert file_appears(hall_path(stick)) and file_appears(secret_key_path(stick))
     finally:
         stop(server_a, signal.SIGKILL)
     hall.remove("a")  # laptop A is gone, and its address with it
