@@ -106,6 +106,7 @@ def bench_takeover(db: str, env: dict[str, str], work: Path) -> list[Result]:
     b_env = {**env, "DATABASE_URL": f"sqlite:///{laptop_b / 'db.sqlite3'}", "WEB_CONCURRENCY": "2"}
     b_env.pop("DJANGO_STATIC_MANIFEST", None)  # as on the evening: make hall collects them
     b_env["GUNICORN_CMD_ARGS"] = "--no-control-socket"
+    b_env["PYTHONUNBUFFERED"] = "1"  # the marks below are taken when each line comes
     b_env["HALL_COPY_TO"] = str(laptop_b / "copy")  # the new hall copies again, as on the evening
     b_env["HALL_COPY_STATUS"] = str(laptop_b / "replication.json")
     command = [PYTHON, "manage.py", "takeover", "--from", str(stick.parent)]
