@@ -22,6 +22,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
   of the public ranking meanwhile;
 - `bench/phones.py`: the phones of 250 tables entering games at once, a viewer polling at each
   table, entries sent twice under one key;
+- `bench/replication.py`: the continuous copy (Litestream): its cost per save with SQLite's
+  synchronous NORMAL and FULL, and the copy's lag under the phones' burst of 250 tables;
 - `bench/sheet_entry.py`: a 32-game scoresheet typed in headless Chromium in under 3 minutes;
 - `bench/totals_entry.py`: the totals of 50 tables (Summenliste) typed in headless Chromium by one
   clerk in under 10 minutes;
@@ -48,6 +50,7 @@ import load
 import pages
 import phones
 import printing
+import replication
 import restore_preview
 import saves
 import season
@@ -116,6 +119,9 @@ def main() -> int:
         work = Path(tmp)
         sqlite_env = {**base, "DATABASE_URL": f"sqlite:///{work / 'bench.sqlite3'}"}
         results += bench_database("SQLite", sqlite_env, work)
+        copy_work = work / "copy"
+        copy_work.mkdir()
+        results += replication.bench_replication(base, copy_work)
         with postgres_database(f"bench_{os.getpid()}") as url:
             if url:
                 results += bench_database("PostgreSQL", {**base, "DATABASE_URL": url}, work)

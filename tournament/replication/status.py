@@ -113,7 +113,7 @@ def copy_status(now: float | None = None) -> CopyStatus | None:
 
 def age_text(seconds: float | None) -> str:
     if seconds is None:
-        return _("nothing yet")
+        return "–"
     if seconds < 90:
         return _("%(n)d s") % {"n": round(seconds)}
     if seconds < 90 * 60:
@@ -124,6 +124,10 @@ def age_text(seconds: float | None) -> str:
 def state_message(state: str, *, path: str, age: float | None) -> str:
     """The state in a sentence, in the language of the request."""
     values = {"path": path, "age": age_text(age)}
+    if age is None and state in (watch.OK, watch.BEHIND):  # Litestream has copied nothing yet
+        if state == watch.OK:
+            return _("The copy in %(path)s is starting: nothing is in it yet.") % values
+        return _("The copy in %(path)s is falling behind: nothing is in it yet.") % values
     messages = {
         watch.OK: _("The copy in %(path)s is current (newest part written %(age)s ago)."),
         watch.BEHIND: _(

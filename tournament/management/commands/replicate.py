@@ -79,6 +79,8 @@ class Command(BaseCommand):
         self.stopping = False
         signal.signal(signal.SIGTERM, self._stop)
         signal.signal(signal.SIGINT, self._stop)
+        for target in targets:  # this start's key and address, whatever an earlier start left
+            self._facts_keep(target, facts, fresh=True)
         status = Path(settings.HALL_COPY_STATUS)
         end = time.monotonic() + seconds if seconds else None
         try:
@@ -119,15 +121,16 @@ class Command(BaseCommand):
             written=timezone.now(),
         )
 
-    def _facts_keep(self, target: Path, facts: dict[str, object]) -> None:
-        """The secret key and hall.json in the copy; written again when they are missing (a
-        new stick, the copy's folder removed). A target that takes no writes is left alone."""
+    def _facts_keep(self, target: Path, facts: dict[str, object], fresh: bool = False) -> None:
+        """The secret key and hall.json in the copy: at the start (`fresh`), and again when
+        they are missing (a new stick, the copy's folder removed). A target that takes no
+        writes is left alone (its state says so)."""
         if not target.is_dir():
             return
         with contextlib.suppress(OSError):
-            if not secret_key_path(target).exists():
+            if fresh or not secret_key_path(target).exists():
                 secret_key_write(target, str(settings.SECRET_KEY))
-            if not hall_path(target).exists():
+            if fresh or not hall_path(target).exists():
                 hall_write(target, facts)
 
     def _announce(self, target: Path, database: Path) -> None:
