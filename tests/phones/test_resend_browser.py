@@ -75,7 +75,7 @@ def server_gone(page):
 def server_back(page, note):
     page.context.set_offline(False)
     expect(page.locator("#phone-resent")).to_be_visible()
-    expect(page.locator("#phone-resent span")).to_have_text(note)
+    expect(page.locator("#phone-resent p")).to_have_text(note)
     expect(page.locator("#phone-net")).to_have_text("online")
     expect(page.locator("#phone-unsent")).to_be_hidden()
 
@@ -104,11 +104,11 @@ def test_after_a_change_of_server_the_phone_sends_the_lost_games_again_once(
     player = {seat.position: seat.player for seat in table_one().seats.select_related("player")}
     hand_record(table=table_one(), number=4, contract="rufspiel", suit="gras",
                 declarer=player[2], partner=player[4], won=False)  # fmt: skip  # a clerk
-    note = (
-        "2 Spiele nach dem Serverwechsel erneut gesendet: Spiel 2, 3 "
+    note = [
+        "2 Spiele nach dem Serverwechsel erneut gesendet: Spiel 2, 3",
         "Nicht überschrieben: Auf dem Server steht unter der Nummer von Spiel 4 ein anderes "
-        "Spiel. Bitte mit den Schreibern prüfen."
-    )
+        "Spiel. Bitte mit den Schreibern prüfen.",
+    ]
     drive(server_back, page, note)
     drive(conflict_shown, page)
 
@@ -128,8 +128,8 @@ def test_a_phone_that_missed_the_outage_notices_the_lost_game_in_the_sheet(
     drive(claim, page)
     drive(enter_games, page, [RUF_EICHEL, RUF_GRAS])
     server_loses(table_one(), 2)  # between two polls: the phone never saw the server away
-    note = "1 Spiel nach dem Serverwechsel erneut gesendet: Spiel 2"
-    drive(lambda: expect(page.locator("#phone-resent span")).to_have_text(note))
+    note = ["1 Spiel nach dem Serverwechsel erneut gesendet: Spiel 2"]
+    drive(lambda: expect(page.locator("#phone-resent p")).to_have_text(note))
     drive(lambda: expect(row(page, 2)).to_contain_text(RUF_GRAS[1]))
     assert hands() == [(1, "eichel"), (2, "gras")]
     assert list(PhoneEntry.objects.filter(resent=True).values_list("number", flat=True)) == [2]

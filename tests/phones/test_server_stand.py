@@ -58,8 +58,9 @@ def test_each_table_shows_its_games_its_last_game_when_saved_and_what_came_again
         page = client.get(stand_url()).content.decode()
     assert "Was der Server von Durchgang 1 hat" in page
     saved = timezone.localtime(Hand.objects.get(table=one, number=3).updated_at)
-    assert row(page, 1) == ["Tisch 1", "3", "3", saved.strftime("%H:%M:%S"), "2, 3"]
-    assert row(page, 2) == ["Tisch 2", "0", "–", "–", "–"]
+    assert row(page, 1) == ["1", "3", "3", saved.strftime("%H:%M:%S"), "2, 3"]
+    assert row(page, 2) == ["2", "0", "–", "–", "–"]
+    assert 'aria-label="Tisch 1"' in page
     assert "3 Spiele auf dem Server" in page and "2 erneut gesendet" in page
 
 

@@ -10,6 +10,7 @@
 // and those the server has otherwise under their number (a conflict, not overwritten).
 
 import { fetchJson } from "../web/fetch_json.js";
+import { element } from "./page.js";
 
 const LIMIT = 64; // more games than any sheet has
 const DAY_MS = 24 * 3600 * 1000;
@@ -121,7 +122,8 @@ export function resendOf(app) {
     }
     if (conflict.length) parts.push(app.text("resent-conflict", { numbers: numbers(conflict) }));
     const note = app.$("#phone-resent");
-    note.querySelector("span").textContent = parts.join(" ");
+    const lines = parts.map((part) => element("p", "", part));
+    note.querySelector(".phone-resent-text").replaceChildren(...lines);
     note.hidden = false;
   }
 
