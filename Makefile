@@ -15,7 +15,7 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed-runtime
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: venv venv-dev lock upgrade messages chromium run serve hall backup screenshots test \
+.PHONY: venv venv-dev lock upgrade messages chromium run serve hall takeover takeover-hall backup screenshots test \
 	test-fast test-plain bench fmt clean
 
 venv: $(STAMP)
@@ -126,6 +126,33 @@ serve: venv messages
 hall: export DJANGO_DEBUG = 0
 hall: venv messages
 	@$(SERVE_SETUP); $(WORKERS_START); $(call COPY_START,--hall); $(MANAGE) hall
+
+# A second laptop takes over the evening from the continuous copy (docs/continuous-copy.md):
+# `make takeover FROM=/media/stick` restores the newest copy with Litestream (a database already
+# here is moved aside, never overwritten), takes over the secret key, checks it (integrity, the
+# history's last entries, the standings computed again), prints a summary and then starts the
+# hall as `make hall` does on the first laptop's address and port (HALL_ADDRESS, HALL_PORT
+# override), which copies again into COPY_TO (never the copy taken over: a new folder such as
+# COPY_TO=/media/stick/nach-uebernahme). SERVE=0 restores and checks only (back home, before
+# `make backup`).
+FROM ?=
+SERVE ?= 1
+
+takeover: export DJANGO_DEBUG = 0
+takeover: export HALL_COPY_TO = $(COPY_TO)
+takeover: export HALL_COPY_ALSO = $(COPY_ALSO)
+takeover: venv messages
+	@test -n "$(FROM)" || { echo "Welche Kopie? make takeover FROM=/media/stick (der Ordner mit schafkopf-copy/)" >&2; exit 2; }
+	@$(MANAGE) takeover --from "$(FROM)" $(if $(filter 0 no,$(SERVE)),--no-serve)
+
+# The take-over's second half, started by manage.py takeover once the copy is restored and
+# checked: what `make hall` runs after its set-up (the take-over has migrated the restored
+# database and collected the static files meanwhile, and gives the copy's key in
+# DJANGO_SECRET_KEY): task worker, the continuous copy, the hall. Not for typing.
+takeover-hall: export DJANGO_DEBUG = 0
+takeover-hall:
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make takeover-hall is started by make takeover" >&2; exit 2; }
+	@$(WORKERS_START); $(call COPY_START,--hall); $(MANAGE) hall
 
 # A dated zip of every tournament with its history (docs/backup.md), into $(BACKUP_DIR):
 # `make backup BACKUP_DIR=/media/usb`. It signs nothing, so it needs no secret key.

@@ -29,6 +29,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
   clerk in under 10 minutes;
 - `bench/printing.py`: the signed scoresheets of 250 tables as one PDF against WeasyPrint
   alone, the batch's peak memory, and the seconds per sheet of 100 tables;
+- `bench/takeover.py`: a second laptop takes over an evening of 1,000 players from the
+  continuous copy (`manage.py takeover`): from the command to the first phone answered <= 120 s;
 - `bench/servers.py`: two app servers and two task workers on one PostgreSQL database: a print
   job started on one server and downloaded on the other, the ranking's lag between them, a task
   worker killed in the middle of a print job (skipped without PostgreSQL).
@@ -55,6 +57,7 @@ import season
 import servers
 import sheet_entry
 import skt_preview
+import takeover
 import totals_entry
 from report import QUICK, Result, check, manage, postgres_database, script, summary, timed
 from scale import LARGE, MEDIUM, bench_scale, document
@@ -77,6 +80,8 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))
     results += load.bench_load(db, env, work)
     results += phones.bench_phones(db, env, work)
+    if db == "SQLite":  # the continuous copy and the take-over are SQLite's
+        results += takeover.bench_takeover(db, env, work)
     return results
 
 
