@@ -46,6 +46,10 @@ def pytest_terminal_summary(terminalreporter) -> None:
     terminalreporter.section(f"tests over {LIMIT}={limit():g} s, not marked slow", red=True)
     for nodeid, duration in sorted(over, key=lambda item: -item[1]):
         terminalreporter.line(f"{duration:6.1f} s  {nodeid}")
+    load = os.getloadavg()[0]
+    terminalreporter.line(
+        f"(load average {load:.1f} on {os.cpu_count()} cores: a busy machine stretches them all)"
+    )
     terminalreporter.line(
         "Make them faster (their set-up, most often) or mark them slow (docs/development.md)."
     )

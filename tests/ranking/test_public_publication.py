@@ -33,7 +33,9 @@ from tournament.phones.links import table_link_issue
 from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 
-pytestmark = pytest.mark.django_db
+# A walk, like the others over every URL: two walks of some 500 requests each (8 s on a quiet
+# machine, three times that on a busy one).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 SLUG = "veroeffentlicht"
 SECRET_REASON = "Zinken im zweiten Durchgang"
