@@ -10,6 +10,16 @@ and under `REQUIRE_BROWSER=1` (CI) it fails. Tests using either are marked `brow
   the main thread between browser steps. A second Playwright cannot start in the thread that
   runs the first ("Sync API inside the asyncio loop"); a fresh thread has no loop yet. Every
   browser step is a function handed to that thread: `drive(step, *args)`.
+
+Logged in, without typing into the login page each time (tests/web/test_browser_pages.py tests
+that page itself):
+
+- `logged_in_page(user, **context_options)` (fixture): a page of `user` in a browser context of
+  its own, logged in by his session cookie; several users side by side each get their own.
+- `logged_in(page, base_url, user)`: the test's `page` logged in by the session cookie.
+- `session_cookie(user, base_url)`: that cookie, made in the test's thread (the database is
+  there) for a context of the Playwright thread of `drive`: `drive(context.add_cookies, [...])`.
+- `log_in(page, base_url, username)`: through the login form, in whatever thread the page is.
 """
 
 from __future__ import annotations
@@ -18,11 +28,14 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.conf import settings
+from django.test import Client
 
+from tests.constants import PASSWORD
 from tournament.system.chromium import CHROMIUM, FLAGS
 
 # The fixtures that start a browser: a test using one of them is a `browser` test.
-BROWSER_FIXTURES = {"browser", "page", "chromium", "drive"}
+BROWSER_FIXTURES = {"browser", "page", "chromium", "drive", "logged_in_page"}
 
 
 def chromium_required() -> None:
@@ -102,3 +115,47 @@ def drive(chromium):
     yield chromium
     for context in chromium(lambda: chromium.browser.contexts):
         chromium(context.close)
+
+
+def session_cookie(user, base_url: str) -> dict:
+    """The session cookie of `user` logged in (Django's test client), for `base_url`."""
+    client = Client()
+    client.force_login(user)
+    name = settings.SESSION_COOKIE_NAME
+    return {"name": name, "value": client.cookies[name].value, "url": base_url}
+
+
+def logged_in(page, base_url: str, user):
+    """`page` (of the test's own thread) logged in as `user`, by his session cookie."""
+    page.context.add_cookies([session_cookie(user, base_url)])
+    return page
+
+
+def log_in(page, base_url: str, username: str, password: str = PASSWORD) -> None:
+    """`page` logged in through the login form, as a person does: for a page in the Playwright
+    thread of `drive`, where the database is not at hand for a session cookie."""
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    with page.expect_navigation():
+        page.press("#id_password", "Enter")
+
+
+@pytest.fixture
+def logged_in_page(browser, live_server):
+    """`logged_in_page(user, locale="en-US", timeout=None, **context_options)`: a page of `user`
+    in a browser context of its own, logged in by his session cookie; closed after the test.
+    (German, the site's language, must not depend on the browser's `en-US`.)"""
+    contexts = []
+
+    def page_of(user, *, locale: str = "en-US", timeout: float | None = None, **options):
+        context = browser.new_context(locale=locale, **options)
+        contexts.append(context)
+        if timeout is not None:
+            context.set_default_timeout(timeout)
+        context.add_cookies([session_cookie(user, live_server.url)])
+        return context.new_page()
+
+    yield page_of
+    for context in contexts:
+        context.close()

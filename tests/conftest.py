@@ -1,5 +1,5 @@
 """Shared fixtures: the worked example, tournaments, and the roles (supervisor, clerk, a clerk of
-another tournament); the `browser` and `slow` markers; the catalogues compiled when missing."""
+another tournament); the `browser` marker; the catalogues compiled when missing."""
 
 from __future__ import annotations
 
@@ -16,50 +16,21 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
+from tests.constants import EXAMPLES, PASSWORD, SHEET_NAMES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 from tournament.phones.links import table_link_issue
 from tournament.scorekeeping import revisions
 
-# The browser fixtures (`browser`, `page`, `chromium`, `drive`): tests/browser.py.
-pytest_plugins = ["tests.browser"]
+# The browser fixtures (`browser`, `page`, `chromium`, `drive`, `logged_in_page`):
+# tests/browser.py; the limit on an unmarked test's duration (TEST_DURATION_LIMIT):
+# tests/durations.py.
+pytest_plugins = ["tests.browser", "tests.durations"]
 
 # Tests do not time things: hypothesis' deadline per example would fail a property on a busy
 # machine (CI runs the suites side by side), not on wrong results.
 hypothesis_settings.register_profile("untimed", deadline=None)
 hypothesis_settings.load_profile("untimed")
-
-# The `slow` tests (`make test-fast` leaves them out, with the `browser` ones): the property and
-# fuzz tests (hypothesis), the walks over every URL, the races between threads and the commands
-# run as processes. Each takes seconds (`pytest --durations=40`); together they are most of the
-# suite's time without the browser.
-SLOW_MODULES = {
-    "web/test_access_walk.py",
-    "web/test_accessibility_browser.py",
-    "web/test_french_deck_walk.py",
-    "web/test_hostile_input.py",
-    "web/test_hostile_requests.py",
-    "web/test_organiser_walk.py",
-    "web/test_swedish_pages.py",
-    "web/test_csp.py",
-    "web/test_crash_safety.py",
-    "exchange/test_cli.py",
-    "exchange/test_export_roundtrip.py",
-    "exchange/test_fuzz_import.py",
-    "exchange/test_skt_hostile_values.py",
-    "exchange/test_interchange_pending.py",
-    "exchange/test_restore_hostile_values.py",
-    "rules/test_point_table_properties.py",
-    "scoring/test_draw_engine.py",
-    "scoring/test_scoring_properties.py",
-    "sheets/test_concurrent_entry.py",
-    "sheets/test_fuzz_entry.py",
-    "phones/test_phone_hostile_values.py",
-    "checkin/test_door_races.py",
-    "seasons/test_season_many.py",
-    "cups/test_cup_laptop.py",
-}
-TESTS = Path(__file__).resolve().parent
 
 
 def pytest_sessionstart(session):
@@ -79,8 +50,8 @@ def pytest_sessionstart(session):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Every test that uses a browser fixture is marked `browser`; the tests of SLOW_MODULES
-    are marked `slow`."""
+    """Every test that uses a browser fixture is marked `browser`. (A `slow` test is marked in
+    its own module: docs/development.md.)"""
     from tests.browser import BROWSER_FIXTURES  # after pytest_plugins: its asserts rewritten
 
     for item in items:
@@ -88,12 +59,6 @@ def pytest_collection_modifyitems(config, items):
         given = set(callspec.params) if callspec else set()
         if BROWSER_FIXTURES & (set(getattr(item, "fixturenames", ())) - given):
             item.add_marker(pytest.mark.browser)
-        if item.path.relative_to(TESTS).as_posix() in SLOW_MODULES:
-            item.add_marker(pytest.mark.slow)
-
-
-# A worked example tournament in the interchange format and its expected standings.
-EXAMPLES = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(autouse=True)
@@ -146,7 +111,7 @@ def example_tournament(db, example_document):
 
 
 def _user(username: str, **extra):
-    return get_user_model().objects.create_user(username, password="geheim-12345", **extra)
+    return get_user_model().objects.create_user(username, password=PASSWORD, **extra)
 
 
 @pytest.fixture
@@ -206,9 +171,6 @@ def evening(supervisor, clerk):
     Membership.objects.create(tournament=tournament, user=supervisor, role="supervisor")
     Membership.objects.create(tournament=tournament, user=clerk, role="clerk")
     return tournament
-
-
-SHEET_NAMES = ["Sepp Huber", "Resi Maier", "Xaver Bauer", "Vroni Hofer"]
 
 
 @pytest.fixture

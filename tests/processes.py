@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from pathlib import Path
+
+from tests.waiting import until
 
 
 def alive(pid: int) -> bool:
@@ -19,7 +20,4 @@ def alive(pid: int) -> bool:
 def ended(pids: Iterable[int], seconds: float = 30) -> bool:
     """Whether every process of `pids` has ended within `seconds` (waits until then)."""
     pids = list(pids)
-    deadline = time.monotonic() + seconds
-    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    return not any(alive(pid) for pid in pids)
+    return until(lambda: not any(alive(pid) for pid in pids), timeout=seconds)

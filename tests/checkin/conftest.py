@@ -3,15 +3,12 @@ its supervisor `leitung` and clerk `schreiber` (tests/conftest.py)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from django.test import Client
 
+from tests.checkin.helpers import FEE
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Tournament, organiser_default
-
-FEE = Decimal("12.50")
 
 
 @pytest.fixture

@@ -1,12 +1,16 @@
-"""The online registration of the `door` tournament (tests/checkin/conftest.py): its address,
-a registration posted, and the registration opened with a limit."""
+"""The `door` tournament's Startgeld (tests/checkin/conftest.py); its online registration: the
+address, a registration posted, and the registration opened with a limit."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from django.test import Client
 from django.urls import reverse
 
 from tournament.checkin.services import door_settings_save
+
+FEE = Decimal("12.50")  # the `door` tournament's Startgeld
 
 
 def url(door) -> str:

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.checkin.conftest import FEE
+from tests.checkin.helpers import FEE
 from tournament.checkin.services import players_playing
 from tournament.draw.services import durchgang_draw
 from tournament.models import Player, Seat

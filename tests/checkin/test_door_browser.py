@@ -15,6 +15,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: the pages are kept there to be looked at
@@ -31,11 +33,7 @@ def _logged_in(browser, base_url: str, requests: list, **options):
     )
     page = context.new_page()
     page.on("request", lambda request: requests.append(request))
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "schreiber")
-    page.fill("#id_password", "geheim-12345")
-    with page.expect_navigation():
-        page.press("#id_password", "Enter")
+    log_in(page, base_url, "schreiber")
     return page
 
 

@@ -8,12 +8,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.checkin.conftest import FEE
+from tests.checkin.helpers import FEE
 from tests.sheets.helpers import all_at_once
 from tournament.checkin.confirmation import registration_confirm, registration_pending_add
 from tournament.checkin.services import CheckInError, player_check_in, registration_add
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def test_two_helpers_tapping_the_same_player_check_them_in_once(door, clerk, supervisor):

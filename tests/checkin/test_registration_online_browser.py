@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tests.checkin.helpers import open_with
 from tournament.models import Person
 from tournament.persons.services import organiser_of, person_create
@@ -34,11 +35,7 @@ def _register_then_link(browser, base_url: str, slug: str) -> None:
     )
 
     helper = browser.new_context(locale="de-DE", **phone).new_page()
-    helper.goto(base_url + "/accounts/login/")
-    helper.fill("#id_username", "schreiber")
-    helper.fill("#id_password", "geheim-12345")
-    with helper.expect_navigation():
-        helper.press("#id_password", "Enter")
+    log_in(helper, base_url, "schreiber")
     helper.goto(base_url + reverse("manage:checkin", args=[slug]))
     block = helper.locator(".to-link")
     expect(block).to_contain_text("Nr. 11 Sepp Huber")

@@ -20,7 +20,7 @@ from django.urls import reverse
 from tests.cups.helpers import file_altered
 from tournament.models import CupEntry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "data" / "beispielturnier-2026.json"

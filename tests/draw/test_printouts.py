@@ -61,7 +61,11 @@ def test_names_with_markup_are_printed_as_text(durchgang):
     assert '<imgsrc="file:///etc/passwd">Bobby' in squeezed
 
 
-@pytest.mark.parametrize("kind", ["tischkarten", "spiellisten"])
+# The scoresheets rendered twice, four pages of 6 mm rows each: slow (their PIN is also
+# checked in tests/draw/test_draw_issues_links.py, which test-fast runs).
+@pytest.mark.parametrize(
+    "kind", ["tischkarten", pytest.param("spiellisten", marks=pytest.mark.slow)]
+)
 def test_cards_and_sheets_print_the_phone_link_and_pin_of_tables_that_have_one(durchgang, kind):
     """The QR code of the table's phone link with its PIN, only where one is valid."""
     first = durchgang.tables.get(number=1)

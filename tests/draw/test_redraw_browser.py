@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import logged_in
 from tournament.models import Durchgang, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,11 +25,7 @@ def seats(tournament):
 def test_the_supervisor_cancels_a_redraw_then_confirms_it(page, live_server, supervisor, evening):
     before = seats(evening)
     seed_before = Durchgang.objects.get(tournament=evening, number=1).draw_seed
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Benutzername").fill("leitung")
-    page.get_by_label("Passwort").fill("geheim-12345")
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/leitung/")  # the steps of his tournament
+    logged_in(page, live_server.url, supervisor)
     durchgaenge = live_server.url + "/turnier/abend/leitung/durchgaenge/"
     page.goto(durchgaenge)
 

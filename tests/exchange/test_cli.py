@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.conftest import EXAMPLES
+from tests.constants import EXAMPLES
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Membership, TableLink, Tournament
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = EXAMPLES / "beispielturnier-2026.json"

@@ -17,7 +17,7 @@ from tournament.exchange.tournaments import tournament_delete
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.standings_export import standing_record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def _standings(tournament):

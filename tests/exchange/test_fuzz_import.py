@@ -17,7 +17,7 @@ from tournament import models
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 FUZZ = settings(
     max_examples=80,
     deadline=None,
@@ -160,7 +160,7 @@ def _refused(source) -> None:
 
 @pytest.fixture(scope="module")
 def base(request) -> dict:
-    from tests.conftest import EXAMPLES
+    from tests.constants import EXAMPLES
 
     return json.loads((EXAMPLES / "beispielturnier-2026.json").read_text(encoding="utf-8"))
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tests.browser import logged_in
 from tournament import models
 from tournament.ranking.standings import standings_compute
 
@@ -18,10 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DATA = Path(__file__).resolve().parent.parent / "data" / "skt"
 
 
-def test_the_organisers_staff_imports_a_database_on_the_page(live_server, page, keeper, client):
-    client.force_login(keeper)
-    cookie = client.cookies["sessionid"].value
-    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+def test_the_organisers_staff_imports_a_database_on_the_page(live_server, page, keeper):
+    logged_in(page, live_server.url, keeper)
     page.goto(live_server.url + reverse("manage:skt_import", args=["standard"]))
     page.set_input_files("input[type=file]", str(DATA / "club-abend.sqlite3"))
     with page.expect_navigation():

@@ -39,7 +39,7 @@ from tournament.sheets.services.supervision import (
     sanction_record,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def hand(table, number) -> Hand:

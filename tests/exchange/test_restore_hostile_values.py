@@ -19,7 +19,7 @@ from tests.exchange.helpers import history_changed, history_text_changed
 from tests.web.walk_helpers import changed, snapshot
 from tournament.exchange.backup.dump import backup_write
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: The values every field must survive (each is wrong for every field it is sent to below).
 HOSTILE = ["\x00", "a\x00b", "x" * 5000, -1, 2**63, -(2**63), 10**30, 1.5, float("nan")]

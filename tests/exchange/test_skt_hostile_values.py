@@ -21,7 +21,7 @@ from django.urls import reverse
 from tournament import models
 from tournament.exchange.skt.schema import COLUMNS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "skt"
 URL = reverse("manage:skt_import", args=["standard"])

@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from openpyxl import load_workbook
 from openpyxl.utils.escape import unescape
 
-from tests.conftest import EXAMPLES
+from tests.constants import EXAMPLES
 from tournament.models import Correction, Hand, HandScore, Player, Sanction, SheetEvent, Table
 from tournament.ranking.standings import standings_compute
 from tournament.sheets.services.supervision import hand_strike

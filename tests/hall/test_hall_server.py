@@ -17,7 +17,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
@@ -28,6 +27,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.waiting import until
 from tournament.models import Durchgang, Tournament
 from tournament.phones.links import table_link_issue
 
@@ -90,17 +90,17 @@ def hall(example_tournament, supervisor, server_database_url):
 
 
 def wait_until_answering(server: subprocess.Popen, site: str) -> None:
-    deadline = time.monotonic() + START
-    while time.monotonic() < deadline:
+    def answers() -> bool:
         if server.poll() is not None:
             pytest.fail(f"the server stopped: {server.stdout.read().decode(errors='replace')}")
         try:
             with urllib.request.urlopen(f"{site}/healthz", timeout=5) as answer:
-                if answer.status == 200:
-                    return
+                return answer.status == 200
         except OSError:
-            time.sleep(0.3)
-    pytest.fail("the server did not answer")
+            return False
+
+    if not until(answers, timeout=START, interval=0.3):
+        pytest.fail("the server did not answer")
 
 
 def fetch(opener, url: str, data: dict | None = None) -> tuple[int, bytes]:

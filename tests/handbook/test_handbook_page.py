@@ -43,6 +43,7 @@ def test_other_languages_link_to_the_german_handbook_and_say_so(client, language
     assert "Für die Turnierleitung" in html
 
 
+@pytest.mark.slow  # the whole handbook rendered and read back: a hundred pages with pictures
 def test_the_printed_handbook_has_contents_and_every_chapter(client):
     handbook_pdf.cache_clear()
     response = client.get("/hilfe/handbuch.pdf")

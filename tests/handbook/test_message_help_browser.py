@@ -5,8 +5,6 @@ refused (static/tournament/phones/render.js, from the answer's `help`)."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -21,16 +19,8 @@ EXPLAINED = "/hilfe/#meldung-partner-is-declarer"
 
 
 @pytest.fixture
-def clerk_page(browser, live_server, evening, clerk):
-    client = Client()
-    client.force_login(clerk)
-    context = browser.new_context(locale="de-DE")
-    name = settings.SESSION_COOKIE_NAME
-    cookie = {"name": name, "value": client.cookies[name].value, "url": live_server.url}
-    context.add_cookies([cookie])
-    context.set_default_timeout(10000)
-    yield context.new_page()
-    context.close()
+def clerk_page(logged_in_page, evening, clerk):
+    return logged_in_page(clerk, locale="de-DE", timeout=10000)
 
 
 def test_the_preview_links_the_explanation_of_its_message(clerk_page, live_server):

@@ -1,6 +1,7 @@
-"""Real task workers in tests: `manage.py` on a database of the test's own, the supervisor
-(`task_workers`) with its output's lines, and jobs started and awaited from a shell of their
-own, as a server would start them."""
+"""Task workers in tests. In the test's own process: a print job started by a clerk
+(`print_start`) and the queue worked off (`work_off`). As real processes: `manage.py` on a
+database of the test's own, the supervisor (`task_workers`) with its output's lines, and jobs
+started and awaited from a shell of their own, as a server would start them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from django.core.management import call_command
+from django.urls import reverse
+
 ROOT = Path(__file__).resolve().parents[2]
+PRINTED = "beispielturnier-2026"  # the worked example: its Durchgang 1 is printed
 WAIT = 120.0  # seconds at most for a line or a job (a busy machine starts Django slowly)
 STARTED = re.compile(r"Task worker 1 started \(pid (\d+)\)")
 
@@ -31,13 +36,10 @@ print(job.pk)
 #: Wait until the job is in one of `states` (at most WAIT seconds): prints its state, how many
 #: times it was tried, and its message.
 AWAIT = """
-import time
+from tests.waiting import until
 from tournament.models import Job
-deadline = time.monotonic() + {wait}
 job = Job.objects.get(pk="{job}")
-while job.state not in {states!r} and time.monotonic() < deadline:
-    time.sleep(0.3)
-    job.refresh_from_db()
+until(lambda: job.refresh_from_db() or job.state in {states!r}, timeout={wait}, interval=0.3)
 print(job.state, job.attempts, job.message)
 """
 
@@ -137,3 +139,17 @@ class Supervisor:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+
+
+def work_off() -> None:
+    """A task worker runs every task in the queue, then stops."""
+    call_command(
+        "db_worker", "--batch", "--backend", "database", "--no-startup-delay", "--no-reload"
+    )
+
+
+def print_start(client) -> str:
+    """The signed sheets of the worked example's Durchgang 1 asked for: their progress page."""
+    response = client.post(reverse("manage:sheets_print", args=[PRINTED, 1]))
+    assert response.status_code == 302
+    return response["Location"]

@@ -27,28 +27,24 @@ FINISHED_WITHIN = 60.0  # seconds a job may take after the database is back
 #: Enqueue the Excel workbook of the tournament and wait until a worker finished it: prints
 #: the job's last state.
 JOB = f"""
-import time
+from tests.waiting import until
 from tournament.jobs.services import job_start
 from tournament.models import Tournament
 job, _ = job_start("workbook", Tournament.objects.get(slug="{SLUG}"), language="de")
-deadline = time.monotonic() + {FINISHED_WITHIN}
-while job.state not in ("ready", "failed") and time.monotonic() < deadline:
-    time.sleep(0.3)
-    job.refresh_from_db()
+finished = lambda: job.refresh_from_db() or job.state in ("ready", "failed")
+until(finished, timeout={FINISHED_WITHIN}, interval=0.3)
 print(job.state)
 """
 #: Wait until the supervisor renewed its sign of life after the given moment, counting its
 #: worker (`/healthz` counts it again; a sign written while the worker waited for its restart
 #: counts none): prints how many workers the fresh signs count.
 SIGN = """
-import time
 from datetime import UTC, datetime
+from tests.waiting import until
 from tournament.jobs.workers import workers_alive
 from tournament.models import WorkerSign
 signs = WorkerSign.objects.filter(seen_at__gt=datetime.fromtimestamp({since}, UTC), workers=1)
-deadline = time.monotonic() + 30
-while not signs.exists() and time.monotonic() < deadline:
-    time.sleep(0.3)
+until(signs.exists, timeout=30, interval=0.3)
 print(workers_alive())
 """
 

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import io
 import threading
-import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db import connection as db_connection
 from django.test import Client
 from django.urls import reverse
@@ -20,6 +18,8 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
+from tests.jobs.helpers import print_start, work_off
+from tests.waiting import until
 from tournament.jobs import runner
 from tournament.jobs.runner import job_execute
 from tournament.models import Job
@@ -36,23 +36,16 @@ def queue(settings):
     settings.JOBS_BACKEND = "database"
 
 
-def work_off() -> None:
-    """A task worker runs every task in the queue, then stops."""
-    call_command(
-        "db_worker", "--batch", "--backend", "database", "--no-startup-delay", "--no-reload"
-    )
-
-
 def login(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
 
 
-def print_start(client) -> str:
-    response = client.post(reverse("manage:sheets_print", args=[SLUG, 1]))
-    assert response.status_code == 302
-    return response["Location"]
+def beaten(job: Job, since=None) -> bool:
+    """Whether the job's heartbeat was written after `since` (by default: its start)."""
+    job.refresh_from_db()
+    return job.heartbeat_at > (since or job.started_at)
 
 
 def test_a_print_job_waits_for_a_worker_and_another_server_hands_it_out(
@@ -142,13 +135,8 @@ def test_a_running_job_beats_its_heart_while_its_work_goes_on(
     def slow_render(durchgang, progress, parts=None):
         # Reports no progress: only the heartbeat shows the job alive.
         job = Job.objects.get()
-        deadline = time.monotonic() + PATIENCE
-        while time.monotonic() < deadline:
-            job.refresh_from_db()
-            if job.heartbeat_at > job.started_at:
-                seen.append(job.heartbeat_at)
-                break
-            time.sleep(0.05)
+        if until(lambda: beaten(job), timeout=PATIENCE):
+            seen.append(job.heartbeat_at)
         return b"%PDF-1.7 from the test"
 
     monkeypatch.setattr(sheets_pdf, "durchgang_sheets_pdf", slow_render)
@@ -179,16 +167,9 @@ def test_the_heartbeat_connects_anew_after_its_connection_broke(
 
     def slow_render(durchgang, progress, parts=None):
         job = Job.objects.get()
-        deadline = time.monotonic() + PATIENCE
-        while time.monotonic() < deadline:
-            job.refresh_from_db()
-            if beats >= 3 and job.heartbeat_at > job.started_at:
-                broken_at = job.heartbeat_at
-                time.sleep(0.3)
-                job.refresh_from_db()
-                seen.append(job.heartbeat_at > broken_at)
-                break
-            time.sleep(0.05)
+        if until(lambda: beaten(job) and beats >= 3, timeout=PATIENCE):
+            broken_at = job.heartbeat_at
+            seen.append(until(lambda: beaten(job, broken_at), timeout=PATIENCE))
         return b"%PDF-1.7 from the test"
 
     seen: list[bool] = []

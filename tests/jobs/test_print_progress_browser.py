@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.jobs.test_job_queue import print_start, work_off
+from tests.browser import logged_in
+from tests.jobs.helpers import print_start, work_off
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,10 +27,7 @@ def test_the_progress_page_shows_the_download_once_the_worker_is_done(
     client = Client()
     client.force_login(clerk)
     progress = print_start(client)
-    name = settings.SESSION_COOKIE_NAME
-    page.context.add_cookies(
-        [{"name": name, "value": client.cookies[name].value, "url": live_server.url}]
-    )
+    logged_in(page, live_server.url, clerk)
     problems = []
     page.add_init_script(CSP_LISTENER)
     page.on("console", lambda m: "Security Policy" in m.text and problems.append(m.text))

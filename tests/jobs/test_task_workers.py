@@ -20,6 +20,7 @@ import pytest
 from django.utils import timezone
 
 from tests.processes import alive, ended
+from tests.waiting import until
 from tournament.models import Job
 
 pytestmark = pytest.mark.slow
@@ -110,9 +111,7 @@ def test_a_dead_workers_job_is_finished_without_anybody_looking_at_it(
     )
     process, lines = supervisor_of(1)
     next_match(lines, STARTED)
-    deadline = time.monotonic() + WAIT
-    while Job.objects.get(pk=job.pk).state != "ready" and time.monotonic() < deadline:
-        time.sleep(0.5)
+    until(lambda: Job.objects.get(pk=job.pk).state == "ready", timeout=WAIT)
     job.refresh_from_db()
     assert (job.state, job.attempts) == ("ready", 2)
     assert job.result.endswith(".xlsx")

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tournament.models import Player
 from tournament.persons.services import organiser_of, person_create
 
@@ -18,11 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _pick_by_keyboard(browser, base_url: str) -> None:
     page = browser.new_context(locale="en-US").new_page()
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "geheim-12345")
-    with page.expect_navigation():
-        page.press("#id_password", "Enter")
+    log_in(page, base_url, "leitung")
 
     page.goto(base_url + reverse("manage:players", args=["beispielturnier-2026"]))
     expect(page.locator("#id_name")).to_be_focused()

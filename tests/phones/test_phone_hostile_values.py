@@ -24,7 +24,7 @@ from tests.phones.helpers import phone, url
 from tests.web.walk_helpers import changed, snapshot
 from tournament.models import PhoneEntry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: JSON values of every kind, each wrong for the fields below (but see ACCEPTED).
 VALUES = ["\x00", "a\x00b", "r e 1 3 +\x00", "x" * 10_000, "9" * 5000, "²", "", " "]

@@ -6,18 +6,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import logged_in
 from tournament.models import PointTableChange, Tournament
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def log_in(page, live_server):
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Benutzername").fill("leitung")
-    page.get_by_label("Passwort").fill("geheim-12345")
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/leitung/")  # the steps of his tournament
 
 
 def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
@@ -27,7 +20,7 @@ def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
     example_tournament,
 ):
     before = [s.player.name for s in standings_compute(example_tournament)]
-    log_in(page, live_server)
+    logged_in(page, live_server.url, supervisor)
     page.goto(live_server.url + f"/turnier/{example_tournament.slug}/leitung/punktetabelle/")
     expect(page.get_by_text("Es sind Spiele erfasst.")).to_be_visible()
     page.get_by_label("Einzelspiel: einfaches Spiel").fill("5")
@@ -57,7 +50,7 @@ def test_a_change_after_games_shows_the_ranking_change_then_recomputes(
 
 
 def test_the_example_follows_the_values_while_typing(page, live_server, supervisor, evening):
-    log_in(page, live_server)
+    logged_in(page, live_server.url, supervisor)
     page.goto(live_server.url + "/turnier/abend/leitung/punktetabelle/")
     solo = page.locator("#beispiele tr").filter(
         has=page.get_by_role("cell", name="Solo gewonnen", exact=True)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.browser import log_in
 from tournament.prizes.services import prize_add
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,11 +28,7 @@ def _certificates(browser, base_url: str, slug: str) -> bytes:
     context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
     context.set_default_timeout(10000)
     page = context.new_page()
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "geheim-12345")
-    with page.expect_navigation():
-        page.press("#id_password", "Enter")
+    log_in(page, base_url, "leitung")
 
     page.goto(base_url + reverse("manage:prizes", args=[slug]))
     page.get_by_role("link", name="Preisliste mit Namen").click()

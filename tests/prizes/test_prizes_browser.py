@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tournament.ranking.standings import standings_compute
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,11 +22,7 @@ SHOTS = os.environ.get("SCREENSHOTS")
 
 def _prize_giving(browser, base_url: str, slug: str, names: list[str]) -> None:
     page = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "geheim-12345")
-    with page.expect_navigation():
-        page.press("#id_password", "Enter")
+    log_in(page, base_url, "leitung")
 
     page.goto(base_url + reverse("manage:prizes", args=[slug]))
     page.select_option("#id_rule", "place")

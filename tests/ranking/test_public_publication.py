@@ -3,7 +3,8 @@
 The worked example (two Durchgänge played, a Sie only in Durchgang 2) is published "after
 Durchgang 1", with a sanction of Durchgang 2 given a reason found nowhere else. An anonymous
 visitor walks every public URL pattern of the project (every one test_access_walk.py classifies
-as PUBLIC; it fails for a pattern left unclassified), filled with every Durchgang and player, in
+as PUBLIC; it fails for a pattern left unclassified; the handbook's two printouts, made from
+the release's text alone, are left out), filled with every Durchgang and player, in
 every variant a page reads (`?after`, sorting, pages, search, and the live fragment by
 `?teil=1` and by the `X-Live` header). The same walk is then made of the same tournament whose
 Durchgang 2 is drawn but not played yet: what a visitor sees must be the same, page for page
@@ -14,6 +15,7 @@ public URL is walked without being added here.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import re
 
@@ -31,7 +33,9 @@ from tournament.phones.links import table_link_issue
 from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 
-pytestmark = pytest.mark.django_db
+# A walk, like the others over every URL: two walks of some 500 requests each (8 s on a quiet
+# machine, three times that on a busy one).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 SLUG = "veroeffentlicht"
 SECRET_REASON = "Zinken im zweiten Durchgang"
@@ -50,6 +54,9 @@ VARIANTS = [
     ("?seite=2", {}),
     ("?q=1", {}),
 ]
+# Printed from the release's text alone, never from a tournament (tournament/handbook/printed.py,
+# tests/handbook/): rendering and reading the handbook's hundred pages was most of a minute here.
+RELEASE_DOCUMENTS = {"tournament:handbook_pdf", "tournament:clerk_card"}
 _CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+"')
 _PRINTED = re.compile(r"\d\d\.\d\d\.\d{4} \d\d:\d\d")  # "Gedruckt …" on the ranking PDF
 
@@ -95,6 +102,8 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
     for name, arguments in url_patterns():
         if ACCESS.get(name) != PUBLIC:  # an unclassified pattern fails test_access_walk.py
             continue
+        if name in RELEASE_DOCUMENTS:
+            continue
         if any(argument not in values for argument in arguments):
             unfilled.append(f"{name} {arguments}")
             continue
@@ -105,12 +114,19 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
     return urls, unfilled
 
 
+@functools.cache
+def pdf_text(content: bytes) -> str:
+    """A PDF's text, read once per file: the same file comes back in the variants a page does
+    not read."""
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
+    return _PRINTED.sub("<printed>", text)
+
+
 def seen(response, token: str) -> str:
     """What the visitor sees: the status and the text (a PDF read back), with what differs by
     design between two renders (CSRF tokens, the phone link, the time printed) taken out."""
     if response.get("Content-Type") == "application/pdf":
-        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
-        text = _PRINTED.sub("<printed>", text)
+        text = pdf_text(response.content)
     elif response.status_code in (301, 302):
         text = response["Location"]
     else:

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,11 +23,7 @@ ENTERED = [
 
 def _register_by_keyboard(browser, base_url: str) -> None:
     page = browser.new_context(locale="en-US").new_page()
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "geheim-12345")
-    with page.expect_navigation():
-        page.press("#id_password", "Enter")
+    log_in(page, base_url, "leitung")
 
     page.goto(base_url + reverse("manage:players", args=["beispielturnier-2026"]))
     for name, club in ENTERED:

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 
+from tests.waiting import until
 from tournament.replication.litestream import litestream_binary, meta_path, restore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,13 +29,9 @@ DEADLINE = 15.0
 
 def poll(check: Callable[[], Any], *, seconds: float = DEADLINE, what: str = "") -> Any:
     """`check()` until it answers something true, at most `seconds`; its last answer."""
-    end = time.monotonic() + seconds
-    while True:
-        answer = check()
-        if answer or time.monotonic() > end:
-            assert answer, f"not within {seconds:g} s: {what}"
-            return answer
-        time.sleep(0.1)
+    answer = until(check, timeout=seconds, interval=0.1)
+    assert answer, f"not within {seconds:g} s: {what}"
+    return answer
 
 
 class Replicate:

@@ -13,7 +13,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
+from tests.waiting import until
 from tournament.replication.layout import copy_root, hall_path, replica_url, secret_key_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,17 +146,18 @@ def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> str:
 def wait_answering(url: str, process: subprocess.Popen | None = None, seconds: float = START):
     """Poll `url` until it answers 200 (a deadline, no fixed wait); fails when the process
     ends first."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+
+    def answers() -> bool:
         if process is not None and process.poll() is not None:
             pytest.fail(f"the server stopped: {process.stdout.read().decode(errors='replace')}")
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
-                if answer.status == 200:
-                    return
+                return answer.status == 200
         except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"{url} did not answer within {seconds:.0f} s")
+            return False
+
+    if not until(answers, timeout=seconds, interval=0.3):
+        pytest.fail(f"{url} did not answer within {seconds:.0f} s")
 
 
 class Browser:
@@ -228,32 +229,30 @@ def replica_ready(stick: Path, scratch: Path, query: str, at_least: int, seconds
     deadline, no fixed wait)."""
     program = litestream_or_skip()
     scratch.mkdir(parents=True, exist_ok=True)
-    deadline = time.monotonic() + seconds
-    attempt = 0
-    while time.monotonic() < deadline:
-        attempt += 1
-        target = scratch / f"probe-{attempt}.sqlite3"
+    attempts = iter(range(1, 1_000_000))
+
+    def restored() -> bool:
+        target = scratch / f"probe-{next(attempts)}.sqlite3"
         done = subprocess.run(
             [program, "restore", "-o", str(target), replica_url(stick)],
             capture_output=True,
             timeout=60,
             check=False,
         )
-        if done.returncode == 0:
-            with sqlite3.connect(target) as probe:
-                found = probe.execute(query).fetchone()[0]
-            probe.close()
-            if found >= at_least:
-                return
-        time.sleep(0.3)
+        if done.returncode != 0:
+            return False
+        with sqlite3.connect(target) as probe:
+            found = probe.execute(query).fetchone()[0]
+        probe.close()
+        return found >= at_least
+
+    if until(restored, timeout=seconds, interval=0.3):
+        return
     pytest.fail(f"the stick did not answer {query!r} with {at_least} within {seconds:.0f} s")
 
 
 def file_appears(path: Path, seconds: float = 60) -> str:
     """Poll until `path` exists (a deadline, no fixed wait); its text."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.is_file():
-            return path.read_text()
-        time.sleep(0.2)
-    pytest.fail(f"{path} did not appear within {seconds:.0f} s")
+    if not until(path.is_file, timeout=seconds, interval=0.2):
+        pytest.fail(f"{path} did not appear within {seconds:.0f} s")
+    return path.read_text()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,6 +27,8 @@ from rules.tablechecks import point_table_problems, sample_games
 from rules.tabledata import point_table_from_dict, point_table_to_dict
 from scoring.hand import Rules, hand_points, hand_violations
 from tests.strategies import hands as any_hands
+
+pytestmark = pytest.mark.slow
 
 ZERO_SUM = [table for table in PRESETS.values() if table.zero_sum]
 PLUS_ONLY = [table for table in PRESETS.values() if not table.zero_sum]

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from scoring.draw import club_conflicts, draw_plan, meetings, repeat_count
 from scoring.seating import seat_randomly, table_sizes
 
+pytestmark = pytest.mark.slow
+
 
 def names(count: int) -> list[str]:
     return [f"{number:04d}" for number in range(1, count + 1)]

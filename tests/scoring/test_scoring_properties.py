@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,6 +24,8 @@ from scoring.hand import Rules, hand_points, hand_violations
 from scoring.ranking import Totals, rank_players
 from tests.strategies import NAMES, seatings
 from tests.strategies import hands as any_hands
+
+pytestmark = pytest.mark.slow
 
 TABLE = SCHAFKOPFSCHULE_2007
 RULES = Rules(table=TABLE)

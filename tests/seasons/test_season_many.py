@@ -19,7 +19,7 @@ from tournament.exchange.backup.replace import backup_tournament_replace
 from tournament.persons.services import organiser_of
 from tournament.ranking.publication import ranking_publish
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 Publication = models.Tournament.Publication
 

@@ -17,7 +17,7 @@ from tournament.sheets.services.hand_errors import HandConflict
 from tournament.sheets.services.hands import HandEntry, hand_save
 from tournament.sheets.services.supervision import hand_approve
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 CLERKS = 4
 

@@ -5,9 +5,7 @@ supervisor approves the Tout he has just entered right on the line, by keyboard.
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -35,24 +33,11 @@ def stored(number):
 
 
 @pytest.fixture
-def signed_in(browser, live_server):
+def signed_in(logged_in_page):
     """`signed_in(username)`: a page of that user, in a browser context of its own."""
-    contexts = []
-
-    def page_of(username):
-        client = Client()
-        client.force_login(get_user_model().objects.get(username=username))
-        name = settings.SESSION_COOKIE_NAME
-        context = browser.new_context(locale="en-US")  # German must not depend on it
-        context.set_default_timeout(5000)
-        cookie = {"name": name, "value": client.cookies[name].value, "url": live_server.url}
-        context.add_cookies([cookie])
-        contexts.append(context)
-        return context.new_page()
-
-    yield page_of
-    for context in contexts:
-        context.close()
+    return lambda username: logged_in_page(
+        get_user_model().objects.get(username=username), timeout=5000
+    )
 
 
 def open_sheet(page, base, query=""):
@@ -95,9 +80,11 @@ def test_after_a_conflict_enter_again_keeps_the_other_clerks_game_the_choice_sav
         "Bitte zuerst wählen: „Meine Eingabe speichern (überschreibt Spiel 1)“ oder "
         "„Gespeichertes Spiel behalten“."
     )
+    said = anna.locator("#konflikt-wahl")
+    said.evaluate("element => { element.hidden = true; }")
     anna.locator("#id_number").focus()
-    anna.keyboard.press("Enter")  # from the number field neither
-    anna.wait_for_timeout(300)
+    anna.keyboard.press("Enter")  # from the number field neither: the same words, no save
+    expect(said).to_be_visible()
     assert stored(1) == ("rufspiel", "gras", 2, False, 2)
     assert SheetEvent.objects.filter(number=1).count() == 2
 

@@ -4,8 +4,6 @@ the clerk types the next line; the same without JavaScript (one message in the p
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -23,16 +21,8 @@ def sheet_url():
 
 
 @pytest.fixture
-def clerk_page(browser, live_server, evening, clerk):  # the session's browser
-    client = Client()
-    client.force_login(clerk)
-    context = browser.new_context(locale="de-DE")
-    name = settings.SESSION_COOKIE_NAME
-    cookie = {"name": name, "value": client.cookies[name].value, "url": live_server.url}
-    context.add_cookies([cookie])
-    context.set_default_timeout(5000)
-    yield context.new_page()
-    context.close()
+def clerk_page(logged_in_page, evening, clerk):
+    return logged_in_page(clerk, locale="de-DE", timeout=5000)
 
 
 def shown(page, message: str) -> int:

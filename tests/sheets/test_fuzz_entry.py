@@ -15,7 +15,7 @@ from tests.sheets.fixtures import ruf
 from tournament import models
 from tournament.sheets.services.hands import hand_save
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 FUZZ = settings(
     max_examples=50,
     deadline=None,

@@ -22,6 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import logged_in
 from tests.sheets.fixtures import ruf
 from tests.web.helpers import tournament_of
 from tournament.exchange.demo import demo_document
@@ -332,20 +333,14 @@ VISIBILITY = """(state) => {
 }"""
 
 
-def signed_in(page, base, user):
-    client = Client()
-    client.force_login(user)
-    name = settings.SESSION_COOKIE_NAME
-    page.context.add_cookies([{"name": name, "value": client.cookies[name].value, "url": base}])
-
-
 @pytest.mark.django_db(transaction=True)
 def test_in_a_browser_new_games_appear_in_the_queue_and_the_overview_without_a_reload(
     page, live_server, settings, supervisor, evening
 ):
     settings.LIVE_SECONDS = {"sheets": 1, "approvals": 1, "ranking": 1}
     base = live_server.url
-    signed_in(page, base, supervisor)
+    logged_in(page, base, supervisor)
+    page.clock.install()  # the timers run by themselves; the hidden tab's by the test below
     messages = []
     page.on("console", lambda message: messages.append(message.text))
     page.add_init_script(
@@ -401,10 +396,10 @@ def test_in_a_browser_new_games_appear_in_the_queue_and_the_overview_without_a_r
     asked = []
     page.on("request", lambda request: asked.append(request.headers.get("x-live")))
     page.evaluate(VISIBILITY, "hidden")
-    page.wait_for_timeout(1100)  # a question under way ends
+    page.clock.run_for(1100)  # a question under way is seen; timers due meanwhile ask nothing
     asked.clear()
     enter(4)
-    page.wait_for_timeout(2100)
+    page.clock.run_for(2100)  # two of its seconds: a visible page would have asked twice
     assert "1" not in asked
     expect(entered).to_have_text("3 / 8")
     page.evaluate(VISIBILITY, "visible")

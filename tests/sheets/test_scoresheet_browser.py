@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
 
+from tests.browser import session_cookie
 from tests.sheets.browser_helpers import PASSWORD, log_in, table_one, url
 from tournament.models import Correction, Hand, Membership, SheetEvent
 
@@ -46,10 +45,7 @@ def points(number):
 
 def signed_in(drive, base, username):
     """A page of a user logged in without the login page (the first test goes through it)."""
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=username))
-    name = settings.SESSION_COOKIE_NAME
-    cookie = {"name": name, "value": client.cookies[name].value, "url": base}
+    cookie = session_cookie(get_user_model().objects.get(username=username), base)
     page = drive.new_page()
     drive(page.context.add_cookies, [cookie])
     return page

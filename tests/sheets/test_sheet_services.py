@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import SHEET_NAMES
+from tests.constants import SHEET_NAMES
 from tests.sheets.fixtures import enter, points, ruf, solo
 from tournament.models import AppendOnlyError, Hand, HandScore, Sanction, SheetEvent
 from tournament.sheets.services.hand_errors import HandConflict, HandRuleError

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from django.conf import settings
@@ -18,9 +17,10 @@ from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
-from tests.conftest import EXAMPLES
+from tests.constants import EXAMPLES
 from tests.sheets.fixtures import ruf
 from tests.sheets.helpers import fill, read, sign, squeezed
+from tests.waiting import until
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.management.commands.print_scoresheets import Command
 from tournament.models import Correction, Durchgang, Hand, HandScore, Table
@@ -117,6 +117,7 @@ def test_the_pdf_is_pdf_a_3u_with_every_font_embedded(example_pdf):
         assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor)
 
 
+@pytest.mark.slow  # two worker processes started, each loading Django and WeasyPrint afresh
 def test_the_pool_of_two_workers_prints_the_same_pages_and_keeps_the_pdf_a_metadata(
     durchgang, example_pdf
 ):
@@ -248,12 +249,14 @@ def test_a_table_or_durchgang_that_does_not_exist_is_not_found(client, clerk):
 
 
 def wait_for(client, status_url: str) -> dict:
-    for _attempt in range(200):
-        state = client.get(status_url).json()
-        if state["state"] != "running":
-            return state
-        time.sleep(0.1)
-    raise AssertionError("the print job did not finish")
+    states = []
+
+    def finished() -> bool:
+        states.append(client.get(status_url).json())
+        return states[-1]["state"] != "running"
+
+    assert until(finished, timeout=20), "the print job did not finish"
+    return states[-1]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,8 +5,6 @@ stored as in German."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -20,16 +18,8 @@ HELP = "/hilfe/#meldung-partner-is-declarer"  # the German handbook explains the
 
 
 @pytest.fixture
-def clerk_page(browser, live_server, evening, clerk):  # the session's browser
-    client = Client()
-    client.force_login(clerk)
-    context = browser.new_context(locale="de-DE")
-    name = settings.SESSION_COOKIE_NAME
-    cookie = {"name": name, "value": client.cookies[name].value, "url": live_server.url}
-    context.add_cookies([cookie])
-    context.set_default_timeout(5000)
-    yield context.new_page()
-    context.close()
+def clerk_page(logged_in_page, evening, clerk):
+    return logged_in_page(clerk, locale="de-DE", timeout=5000)
 
 
 def test_a_clerk_enters_a_game_in_swedish(clerk_page, live_server):

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser import log_in
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership
 
@@ -47,11 +48,7 @@ def phone(browser):  # the session's browser of tests/conftest.py
 
 
 def test_the_supervisor_follows_the_next_action_of_a_fresh_tournament(live_server, fresh, phone):
-    phone.goto(live_server.url + "/accounts/login/")
-    phone.fill("#id_username", "leitung")
-    phone.fill("#id_password", "geheim-12345")
-    with phone.expect_navigation():
-        phone.press("#id_password", "Enter")
+    log_in(phone, live_server.url, "leitung")
     phone.goto(live_server.url + reverse("manage:dashboard", args=["frisch"]))
 
     expect(phone.locator(".step-title")).to_have_text(STEPS)

@@ -43,18 +43,9 @@ def tournament(supervisor):
 
 
 @pytest.fixture
-def desk(browser):  # the session's browser of tests/conftest.py
-    context = browser.new_context(viewport=DESKTOP, locale="de-DE")
-    yield context.new_page()
-    context.close()
-
-
-def log_in(page: Page, live_server) -> None:
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Benutzername").fill("leitung")
-    page.get_by_label("Passwort").fill("geheim-12345")
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/leitung/")  # the steps of his tournament
+def desk(logged_in_page, supervisor):
+    """The supervisor at his desk, logged in."""
+    return logged_in_page(supervisor, viewport=DESKTOP, locale="de-DE")
 
 
 def next_step(page: Page, live_server, action: str) -> None:
@@ -69,7 +60,6 @@ def next_step(page: Page, live_server, action: str) -> None:
 def test_draw_then_table_list_then_printouts_whose_cards_carry_the_pin(
     live_server, tournament, desk
 ):
-    log_in(desk, live_server)
     next_step(desk, live_server, "Durchgang 1 auslosen")
     desk.get_by_label("Startwert für Durchgang 1").fill("eins")
     desk.get_by_role("button", name="Auslosen").first.click()
@@ -100,7 +90,6 @@ def test_after_durchgang_1_the_ranking_then_durchgang_2_and_its_table_list(
     durchgang_publish(durchgang=first, published=True)
     enter_all(first)
     close_all(first, supervisor)
-    log_in(desk, live_server)
 
     next_step(desk, live_server, "Rangliste nach Durchgang 1 veröffentlichen")
     expect(desk.locator("#veroeffentlichen")).to_be_visible()

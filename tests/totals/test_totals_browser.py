@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.browser import logged_in
 from tests.totals.helpers import SLUG, switch, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,9 +28,7 @@ def test_a_clerk_types_two_tables_by_keyboard(live_server, page, drawn, client):
     client.force_login(leitung)
     switch(client, 2)
     switch(client, 4)
-    client.force_login(schreiber)
-    cookie = client.cookies["sessionid"].value
-    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    logged_in(page, live_server.url, schreiber)
     page.goto(live_server.url + reverse("manage:totals", args=[SLUG, 1]))
     focused = page.evaluate("document.activeElement.name")
     assert focused == "t2-seat-1-points"

@@ -53,7 +53,7 @@ from tournament.models import (
     Tournament,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Writes whose POST by the supervisor changes the data: the proof that the data posted by the
 # walk are real, so that a refusal of the others means the role check, not a bad form.

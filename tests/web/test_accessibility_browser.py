@@ -29,7 +29,7 @@ from tests.web.walk_helpers import (
 )
 from tests.web.walk_world import url_kwargs
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 WIDTHS = {1280: 800, 360: 740}

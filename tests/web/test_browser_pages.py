@@ -63,6 +63,7 @@ def projector(page, live_server):
     tournament = tournament_import(demo_document(players=45, durchgaenge=1, seed=3, slug="halle"))
     tournament.ranking_publication = "live"
     tournament.save()
+    page.clock.install()  # its timer is run by the test: seconds pass at once (run_for)
     page.goto(live_server.url + "/turnier/halle/leinwand/?sekunden=2")
     page.evaluate("window.notReloaded = true")
 
@@ -75,12 +76,13 @@ def test_the_projector_pauses_by_keyboard_and_goes_on_when_pressed_again(page, l
     page.keyboard.press("Enter")
     expect(pause).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_role("status")).to_have_text("Blättern angehalten.")
-    page.wait_for_timeout(3500)  # longer than its 2 seconds: no other page
+    page.clock.run_for(3500)  # longer than its 2 seconds: no other page
     assert page.evaluate("window.notReloaded") is True
     assert "seite=" not in page.url
     expect(page.locator("body.projector header p")).to_contain_text("Seite 1 von 3")
     page.keyboard.press("Enter")  # Pause pressed again: the paging goes on
     expect(pause).to_have_attribute("aria-pressed", "false")
+    page.clock.run_for(2500)
     page.wait_for_url("**/leinwand/?seite=2&sekunden=2", timeout=10_000)
 
 
@@ -92,6 +94,6 @@ def test_the_projector_stops_paging_for_good(page, live_server):
     page.keyboard.press("Enter")
     expect(page.get_by_role("status")).to_have_text("Blättern beendet.")
     expect(page.get_by_role("link", name="Nächste Seite")).to_be_focused()
-    page.wait_for_timeout(3500)
+    page.clock.run_for(3500)
     assert page.evaluate("window.notReloaded") is True
     assert page.get_by_role("button", name="Pause").is_hidden()

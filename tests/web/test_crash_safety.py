@@ -17,12 +17,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.waiting import until
 from tournament.exchange.demo import demo_document
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0  # seconds at most until the process writes
@@ -76,9 +78,7 @@ def _size(path: Path) -> int:
 
 def _kill_when(process: subprocess.Popen, started) -> bool:
     """SIGKILL the process once `started()` holds; whether it was still running then."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline and process.poll() is None and not started():
-        time.sleep(0.01)
+    until(lambda: process.poll() is not None or started(), timeout=WAIT, interval=0.01)
     running = process.poll() is None
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
@@ -123,6 +123,7 @@ ENTRY_SCRIPT = """
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Table
 from tournament.sheets.services.hands import HandEntry, hand_save
+
 
 doc = {
     "format": "schafkopf-turnier", "version": 1,

@@ -12,7 +12,10 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.views.defaults import server_error
 
+from tests.browser import logged_in
 from tests.web.helpers import SLUG, routes
+
+pytestmark = pytest.mark.slow
 
 INLINE = {
     "inline script": re.compile(r"<script(?![^>]*\ssrc=)[^>]*>", re.I),
@@ -102,12 +105,7 @@ def test_chromium_reports_no_policy_violation_on_the_pages_with_scripts_and_char
     live_server,
     world,
 ):
-    client = Client()
-    client.force_login(world.users["clerk"])
-    name = settings.SESSION_COOKIE_NAME
-    page.context.add_cookies(
-        [{"name": name, "value": client.cookies[name].value, "url": live_server.url}]
-    )
+    logged_in(page, live_server.url, world.users["clerk"])
     messages = []
     page.on("console", lambda message: messages.append(message.text))
     page.add_init_script(

@@ -16,7 +16,7 @@ from tests.web.walk_helpers import HANDBOOK_PAGES, url_patterns
 from tests.web.walk_world import url_kwargs
 from tournament.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def shown(response) -> str:

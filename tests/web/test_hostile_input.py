@@ -48,7 +48,7 @@ from tests.web.walk_world import post_data, url_kwargs
 from tournament.models import PhoneEntry
 from tournament.web.pdf import html_pdf
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 #: Which URLs each role of this walk may use (the access walk checks the refusals).
 MAY = {

@@ -18,7 +18,7 @@ from django.urls import reverse
 from tournament.models import Hand, PhoneEntry, Player, SheetEvent, Table
 from tournament.phones.links import table_link_issue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 SLUG = "abend"  # the `evening` tournament of conftest.py: table 1 of four, table 2 of five
 

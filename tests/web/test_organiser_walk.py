@@ -79,7 +79,7 @@ from tournament.models import Person, Player
 from tournament.persons.services import person_create
 from tournament.seasons.forms import SeasonForm
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROLES = ("supervisor", "clerk", "staff", "user", "anonymous")
 REFUSED = (403, 404, 405)

@@ -18,6 +18,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.waiting import until
 from tournament.models import Hand, Player, Tournament
 from tournament.ranking import views as views_ranking
 from tournament.ranking.publication import ranking_publish
@@ -266,10 +267,7 @@ def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(
     key_read_here()
     rendering = threading.Thread(target=lambda: answers.append(get()))
     rendering.start()
-    for _ in range(500):
-        if len(renders) == 2:
-            break
-        time.sleep(0.01)
+    until(lambda: len(renders) == 2, timeout=5, interval=0.01)
     assert get() == b"page 1" and len(renders) == 2  # the copy, and no third render
     release.set()
     rendering.join(10)
@@ -277,7 +275,7 @@ def test_while_one_thread_renders_a_changed_page_the_others_serve_its_last_copy(
 
 
 def test_readers_of_a_page_never_kept_wait_for_the_one_render_instead_of_rendering_it_too(
-    live, rf, key_read_here
+    live, rf, key_read_here, monkeypatch
 ):
     """The ranking just published and a hall opening it at once: one thread renders it, the
     others wait for that page instead of rendering it each."""
@@ -291,14 +289,18 @@ def test_readers_of_a_page_never_kept_wait_for_the_one_render_instead_of_renderi
     def get() -> None:
         answers.append(ranking_through_cache(rf, view))
 
+    awaited, copy_awaited = [], page_cache._copy_awaited
+
+    def awaiting(key):
+        awaited.append(key)
+        return copy_awaited(key)
+
+    monkeypatch.setattr(page_cache, "_copy_awaited", awaiting)
     readers = [threading.Thread(target=get) for _ in range(4)]
     for reader in readers:
         reader.start()
-    for _ in range(500):  # one of them renders …
-        if renders:
-            break
-        time.sleep(0.01)
-    time.sleep(0.3)  # … and the other three, asking meanwhile, wait for its page
+    # One of them renders, and the other three, asking meanwhile, wait for its page.
+    assert until(lambda: len(awaited) == 3, timeout=10, interval=0.01)
     assert len(renders) == 1 and answers == []
     release.set()
     for reader in readers:

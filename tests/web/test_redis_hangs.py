@@ -13,7 +13,6 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from config import caches as config_caches
 from config.caches import Breaker, breaker, caches_config
 from tests.phones.helpers import enter as phone_enter
 from tests.phones.helpers import phone
+from tests.waiting import until
 from tournament.models import Hand, Table, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.ranking.publication import ranking_publish
@@ -55,12 +55,14 @@ class OwnRedis:
             stderr=subprocess.DEVNULL,
         )  # fmt: skip
         client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
-        for _ in range(100):
+
+        def answers() -> bool:
             with contextlib.suppress(redis.RedisError):
-                if client.ping():
-                    return
-            time.sleep(0.05)
-        raise RuntimeError("the test's redis-server did not start")
+                return bool(client.ping())
+            return False
+
+        if not until(answers, timeout=5):
+            raise RuntimeError("the test's redis-server did not start")
 
     def pause(self) -> None:
         """Redis hangs: the kernel still accepts connections, the server answers nothing."""

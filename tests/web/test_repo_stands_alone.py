@@ -11,7 +11,7 @@ from pathlib import Path
 from rules.contracts import SINGLE_PLAYER, SUITS_FOR, Contract
 from rules.pointtables import GameResult
 from rules.presets import SCHAFKOPFSCHULE_2007
-from tests.conftest import EXAMPLES
+from tests.constants import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 

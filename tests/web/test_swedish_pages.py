@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.web.helpers import routes
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Interface words of the German and the English catalogue whose Swedish text differs. The walk's
 # tournament names players "Spieler 1" …, which the check leaves out.
