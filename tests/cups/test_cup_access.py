@@ -15,12 +15,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.cups.helpers import standings_row
-from tournament.models import CupEntry, Membership
+from tournament.models import CupEntry, CupEvent, CupFinal, Membership
 
 pytestmark = pytest.mark.django_db
 
 OWNER_PAGES = ("manage:cup_edit", "manage:cup_member_add", "manage:cup_member_key")
-OWNER_PAGES += ("manage:cup_entry_withdraw",)
+OWNER_PAGES += ("manage:cup_entry_withdraw", "manage:cup_persons", "manage:cup_final")
 MEMBER_PAGES = ("manage:cup", "manage:cup_upload", "manage:cup_tournament_add")
 
 
@@ -92,6 +92,7 @@ def test_every_cup_page_as_every_role_of_every_organiser(walk):
                         problems.append(f"{role} {method} {address}: {status}, expected {want}")
     assert problems == []
     assert list(before) == list(CupEntry.objects.values_list("pk", "state", "digest", "signed_at"))
+    assert not CupEvent.objects.exists() and not CupFinal.objects.exists()
 
 
 def test_a_member_sees_its_own_evenings_only_and_no_other_register(walk):

@@ -252,6 +252,8 @@ KEPT_BY_B = (
     "manage:cup_tournament_add",
     "manage:cup_upload",
     "manage:cup_entry_withdraw",
+    "manage:cup_persons",
+    "manage:cup_final",
     "manage:cup_key",
     "manage:cup_key_file",
     "manage:cup_export",

@@ -168,6 +168,8 @@ ACCESS = {
     "manage:cup_tournament_add": KEEPER,
     "manage:cup_upload": KEEPER,
     "manage:cup_entry_withdraw": KEEPER,
+    "manage:cup_persons": KEEPER,
+    "manage:cup_final": KEEPER,
     "manage:cup_key": KEEPER,
     "manage:cup_key_file": KEEPER,
     "manage:cup_export": KEEPER,

@@ -5,8 +5,10 @@ An uploaded evening counts with the standings of its file; a hosted one with its
 as it shows now (nothing while it is not published). Persons across clubs are one row when
 their names are the same once case, accents, ß, spaces and punctuation are folded
 (`tournament.persons.matching.key`): "Sepp Huber" and "sepp  huber" are one row, "Sepp Huber"
-and "Josef Huber" two. A row shows the name as the evenings publish it (by initial if any of its
-evenings does) and the club of its latest evening that names one.
+and "Josef Huber" two, unless the cup organiser merged or split them (`CupAlias`,
+tournament/cups/persons.py): a row is keyed by its cup person. A row shows the name as the
+evenings publish it (by initial if any of its evenings does) and the club of its latest evening
+that names one.
 """
 
 from __future__ import annotations
@@ -44,32 +46,54 @@ def cup_rule(cup: models.Cup) -> SeasonRule:
     )
 
 
-def cup_table(cup: models.Cup) -> tuple[list[models.CupEntry], list[CupRow]]:
-    """The evenings that count (by date) and the cup table."""
-    evenings = list(
+def cup_evenings(cup: models.Cup) -> list[models.CupEntry]:
+    """The evenings that count, by date (then by when they were added)."""
+    return list(
         cup.entries.filter(state=models.CupEntry.State.ACTIVE)
         .select_related("tournament", "member__organiser")
         .order_by("date", "pk")
     )
+
+
+def cup_appearances(
+    cup: models.Cup, evenings: list[models.CupEntry]
+) -> list[tuple[int, dict[str, Any], str, str]]:
+    """Every row of every evening: (the evening's index, the row, its folded name, its cup
+    person: the name's alias in that evening if the cup organiser set one, else the folded
+    name)."""
+    aliases = {
+        (entry_id, folded): person
+        for entry_id, folded, person in cup.aliases.values_list("entry_id", "name_key", "person")
+    }
+    found = []
+    for index, evening in enumerate(evenings):
+        for row in entry_rows(evening):
+            folded = name_key(row["name"])
+            found.append((index, row, folded, aliases.get((evening.pk, folded), folded)))
+    return found
+
+
+def cup_table(cup: models.Cup) -> tuple[list[models.CupEntry], list[CupRow]]:
+    """The evenings that count (by date) and the cup table."""
+    evenings = cup_evenings(cup)
     entries: list[Entry] = []
     named: dict[str, dict[str, str]] = {}
-    for index, evening in enumerate(evenings):  # the index: earlier evenings first (best N)
-        for row in entry_rows(evening):
-            person = name_key(row["name"])
-            entries.append(
-                Entry(
-                    person,
-                    tournament=index,
-                    place=row["rank"],
-                    points=row["points"],
-                    counters=tuple(row["counters"]),
-                )
+    # the index: earlier evenings first (best N)
+    for index, row, _folded, person in cup_appearances(cup, evenings):
+        entries.append(
+            Entry(
+                person,
+                tournament=index,
+                place=row["rank"],
+                points=row["points"],
+                counters=tuple(row["counters"]),
             )
-            shown = named.setdefault(person, {"name": row["name"], "public_name": row["name"]})
-            if row.get("public_name", row["name"]) != row["name"]:
-                shown["public_name"] = row["public_name"]
-            if row.get("club") or "club" not in shown:
-                shown["club"] = row.get("club", "")
+        )
+        shown = named.setdefault(person, {"name": row["name"], "public_name": row["name"]})
+        if row.get("public_name", row["name"]) != row["name"]:
+            shown["public_name"] = row["public_name"]
+        if row.get("club") or "club" not in shown:
+            shown["club"] = row.get("club", "")
     rows = []
     for standing in season_rank(entries, cup_rule(cup), seed=cup.lot_seed):
         holder = named[standing.person]

@@ -5,7 +5,7 @@ the cup table is public."""
 
 from django.urls import path
 
-from tournament.cups import transfer_views, views
+from tournament.cups import final_views, transfer_views, views
 
 base = "kartei/<slug:organiser>/pokale/"
 cup = base + "<slug:cup>/"
@@ -28,6 +28,8 @@ urlpatterns = [
         views.CupEntryWithdrawView.as_view(),
         name="cup_entry_withdraw",
     ),
+    path(cup + "personen/", final_views.CupPersonsView.as_view(), name="cup_persons"),
+    path(cup + "finale/", final_views.CupFinalView.as_view(), name="cup_final"),
     path(
         "kartei/<slug:organiser>/pokal-schluessel/",
         transfer_views.CupKeyView.as_view(),

@@ -77,6 +77,8 @@ HELP_SECTIONS: dict[str, str] = {
     "cup_member_key": "pokal-schluessel",
     "cup_upload": "pokal-datei",
     "cup_entry_withdraw": "pokal",
+    "cup_persons": "pokal-personen",
+    "cup_final": "pokal-finale",
     "cup_key": "pokal-schluessel",
     "restore": "sicherung",
     "skt_import": "sicherung",

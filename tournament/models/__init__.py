@@ -10,6 +10,7 @@ confirmation; `installation` the secret that signs this installation's backups; 
 across clubs, their members, evenings and signing keys.
 """
 
+from tournament.models.cup_persons import CupAlias, CupEvent, CupFinal, CupQualifier
 from tournament.models.cups import Cup, CupEntry, CupEntryEvent, CupMember, CupSigningKey
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
@@ -34,9 +35,13 @@ __all__ = [
     "AppendOnlyError",
     "Correction",
     "Cup",
+    "CupAlias",
     "CupEntry",
     "CupEntryEvent",
+    "CupEvent",
+    "CupFinal",
     "CupMember",
+    "CupQualifier",
     "CupSigningKey",
     "Durchgang",
     "Hand",
