@@ -17,6 +17,7 @@ from typing import Any
 from scoring.season import Entry, SeasonRule, SeasonStanding, season_rank
 from tournament import models
 from tournament.cups.files import tournament_rows
+from tournament.models.persons import public_name
 from tournament.persons.matching import key as name_key
 
 
@@ -38,6 +39,47 @@ def entry_rows(entry: models.CupEntry) -> list[dict[str, Any]]:
     return tournament_rows(tournament, after) if after else []
 
 
+#: What the table reads of a hosted evening's stored part (the seasons' `SeasonResult`).
+_STORED = (
+    *("tournament_id", "place", "points", "counters"),
+    *("player__name", "player__club", "player__publish_full_name"),
+)
+
+
+def _evening_rows(evenings: list[models.CupEntry]) -> dict[int, list[dict[str, Any]]]:
+    """Each evening's rows by its pk. A hosted evening's are its tournament's part as the seasons
+    store it (`SeasonResult`, written when it joins the cup and by the task after each change):
+    one query for all of them, read as plain values. A tournament changed since its part was
+    written (its task has not run yet) is computed now, not stored, as a season page does."""
+    hosted = {e.tournament_id: e for e in evenings if e.tournament is not None}
+    fresh = {
+        pk for pk, e in hosted.items() if e.tournament.generation == e.tournament.season_generation
+    }
+    stored: dict[int, list[dict[str, Any]]] = {pk: [] for pk in fresh}
+    if fresh:
+        results = models.SeasonResult.objects.filter(tournament_id__in=fresh)
+        for tournament, place, points, counters, name, club, full in results.order_by(
+            "tournament_id", "place"
+        ).values_list(*_STORED):
+            stored[tournament].append(
+                {
+                    "name": name,
+                    "public_name": public_name(name, full=full),
+                    "club": club,
+                    "rank": place,
+                    "points": points,
+                    "counters": counters,
+                }
+            )
+    rows = {}
+    for evening in evenings:
+        if evening.tournament_id in fresh:
+            rows[evening.pk] = stored[evening.tournament_id]
+        else:
+            rows[evening.pk] = entry_rows(evening)
+    return rows
+
+
 def cup_rule(cup: models.Cup) -> SeasonRule:
     return SeasonRule(
         kind=cup.kind, best=cup.best, placement=tuple(cup.placement), minimum=cup.minimum
@@ -53,8 +95,9 @@ def cup_table(cup: models.Cup) -> tuple[list[models.CupEntry], list[CupRow]]:
     )
     entries: list[Entry] = []
     named: dict[str, dict[str, str]] = {}
+    by_evening = _evening_rows(evenings)
     for index, evening in enumerate(evenings):  # the index: earlier evenings first (best N)
-        for row in entry_rows(evening):
+        for row in by_evening[evening.pk]:
             person = name_key(row["name"])
             entries.append(
                 Entry(
