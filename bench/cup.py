@@ -152,21 +152,29 @@ def report(db: str, figures: dict) -> list[Result]:
 
 
 def main() -> int:
-    """This piece alone: `python bench/cup.py` (SQLite in a temporary directory, migrated)."""
+    """This piece alone: `python bench/cup.py` (SQLite in a temporary directory, and PostgreSQL
+    when one answers, as `bench/run.py` does)."""
     import tempfile
 
-    from report import manage, script
+    from report import manage, postgres_database, script, summary
     from scale import document
 
     base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
     base["DJANGO_STATIC_MANIFEST"] = "0"
+    results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="schafkopf-bench-cup-") as tmp:
         work = Path(tmp)
-        env = {**base, "DATABASE_URL": f"sqlite:///{work / 'bench.sqlite3'}"}
-        manage(env, "migrate", "--noinput", "-v0")
         source = str(document(work, 200))
-        for result in report("SQLite", json.loads(script(env, "bench/cup.py", source))):
-            print(result)
+        databases = [("SQLite", f"sqlite:///{work / 'bench.sqlite3'}")]
+        with postgres_database(f"bench_cup_{os.getpid()}") as url:
+            if url:
+                databases.append(("PostgreSQL", url))
+            for db, address in databases:
+                env = {**base, "DATABASE_URL": address}
+                manage(env, "migrate", "--noinput", "-v0")
+                print(f"\n== {db} ==")
+                results += report(db, json.loads(script(env, "bench/cup.py", source)))
+    summary(results)
     return 0
 
 
