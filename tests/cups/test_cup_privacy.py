@@ -68,6 +68,8 @@ def test_an_erased_person_is_gone_from_the_evenings_their_organiser_sent_in(cup_
     keeper = Client()
     keeper.force_login(cup_world.keepers["heimverein"])
     url = reverse("manage:person_erase", args=["heimverein", anna.pk])
+    preview = keeper.get(url).content.decode()
+    assert "In 3 Zeilen der Abende, die dieser Veranstalter bei einem Pokal eingereicht" in preview
     assert keeper.post(url, {"bestaetigt": "1"}).status_code == 302
 
     assert names(first) == [

@@ -19,6 +19,8 @@ tournament's players are ("Spieler N" by its rank, no club), each row its own (`
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
+from typing import Any
 
 from tournament import models
 from tournament.persons.matching import key as name_key
@@ -30,23 +32,38 @@ def _names(person: models.Person) -> set[str]:
     return {name_key(name) for name in names if name}
 
 
+def _rows(
+    person: models.Person, erased: str, *, lock: bool = False
+) -> Iterator[tuple[models.CupEntry, list[dict[str, Any]]]]:
+    """The evenings sent in by the person's organiser, each with the person's rows in it."""
+    wanted = _names(person) - {name_key(erased)}
+    entries = models.CupEntry.objects.filter(
+        member__organiser=person.organiser_id, tournament__isnull=True
+    )
+    for entry in entries.select_for_update() if lock else entries:
+        rows = [
+            row
+            for row in entry.standings
+            if not row.get("erased") and name_key(str(row.get("name", ""))) in wanted
+        ]
+        if rows:
+            yield entry, rows
+
+
+def cup_rows_count(person: models.Person, erased: str) -> int:
+    """How many rows of evenings sent in to a cup an erasure of `person` would replace."""
+    return sum(len(rows) for _entry, rows in _rows(person, erased))
+
+
 def cup_rows_erase(person: models.Person, erased: str) -> int:
     """Replace `person`'s rows in the evenings their organiser sent in to cups (before the
     person's own name is replaced); the number of rows changed."""
-    wanted = _names(person) - {name_key(erased)}
     changed = 0
-    entries = models.CupEntry.objects.filter(
-        member__organiser=person.organiser_id, tournament__isnull=True
-    ).select_for_update()
-    for entry in entries:
-        hit = False
-        for row in entry.standings:
-            if not row.get("erased") and name_key(str(row.get("name", ""))) in wanted:
-                row.update(name=erased, public_name=erased, club="", erased=f"person:{person.pk}")
-                hit = True
-                changed += 1
-        if hit:
-            entry.save(update_fields=["standings"])
+    for entry, rows in _rows(person, erased, lock=True):
+        for row in rows:
+            row.update(name=erased, public_name=erased, club="", erased=f"person:{person.pk}")
+        changed += len(rows)
+        entry.save(update_fields=["standings"])
     return changed
 
 
