@@ -16,6 +16,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/restore_preview.py`: the restore's preview of a large backup and of the largest upload
   its bounds let through, peak memory;
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
+- `bench/cup.py`: a cup of 12 evenings of 200 players (6 hosted, 6 sent in as signed files)
+  against one ranking page (`python bench/cup.py` runs this piece alone, on SQLite);
 - `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
   phone, correction);
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
@@ -45,6 +47,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import cup
 import exports  # bench/ is on sys.path: run.py is run as a script
 import load
 import pages
@@ -77,6 +80,7 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     results += restore_preview.bench_restore_preview(db, env, work, document(work, MEDIUM))
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
+    results += cup.report(db, json.loads(script(env, "bench/cup.py", source)))
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))
     results += load.bench_load(db, env, work)
     results += phones.bench_phones(db, env, work)

@@ -4,6 +4,44 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "tests" / "data" / "beispielturnier-2026.json"
+
+#: A laptop's evening in one process of its own (its own SQLite database): migrate, import the
+#: example tournament, make the cup key and write its key file, then each cup file asked for.
+LAPTOP = """
+import sys
+import django
+django.setup()
+from django.core.management import call_command
+example, key, *files = sys.argv[1:]
+call_command("migrate", "--noinput", verbosity=0)
+call_command("import_tournament", example, verbosity=0)
+call_command("cup_key", "--file", key)
+for path in files:
+    call_command("cup_export", "beispielturnier-2026", "--output", path)
+"""
+
+
+def laptop_run(db: Path, key: Path, *files: Path) -> str:
+    """Run the laptop's evening in one process; its output (the key's fingerprint shown)."""
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", DJANGO_DEBUG="1")
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", LAPTOP, str(EXAMPLE), str(key), *map(str, files)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def envelope_of(data: bytes) -> dict:

@@ -1,52 +1,27 @@
 """The evening on a laptop, sent to the cup on the server: a second installation (its own
-SQLite database, `manage.py` in a process of its own) imports the example tournament, shows its
-cup key (`cup_key --file`) and writes the signed cup file (`cup_export`); on this server the cup
+SQLite database, in one process of its own: `laptop_run`) imports the example tournament, shows
+its cup key (`cup_key --file`) and writes the signed cup file (`cup_export`); on this server the cup
 organiser registers that key file for the member, and the member's keeper sends the file in.
 Then the same file with one point changed is refused."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.cups.helpers import file_altered
+from tests.cups.helpers import file_altered, laptop_run
 from tournament.models import CupEntry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "tests" / "data" / "beispielturnier-2026.json"
-
-
-def laptop(db: Path, *args: str) -> str:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{db}", DJANGO_DEBUG="1")
-    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
 
 def test_a_cup_file_from_a_laptops_own_database_is_taken_by_the_server(cup_world, tmp_path):
     db, key_file, cup_file = tmp_path / "laptop.sqlite3", tmp_path / "key.json", tmp_path / "f"
-    laptop(db, "migrate", "--noinput", "-v0")
-    laptop(db, "import_tournament", str(EXAMPLE))
-    shown = laptop(db, "cup_key", "--file", str(key_file))
-    laptop(db, "cup_export", "beispielturnier-2026", "--output", str(cup_file))
+    shown = laptop_run(db, key_file, cup_file)  # one process: migrate, import, key, export
     fingerprint = json.loads(key_file.read_text())["fingerprint"]
     assert fingerprint in shown
 

@@ -47,13 +47,18 @@ def tournament_finished(tournament: models.Tournament) -> bool:
     return standings_played(tournament) >= tournament.number_of_durchgaenge
 
 
-def tournament_rows(tournament: models.Tournament, after: int) -> list[dict[str, Any]]:
-    """The standings rows after Durchgang `after`, as the cup stores them."""
+def tournament_rows(
+    tournament: models.Tournament, after: int, *, ids: bool = False
+) -> list[dict[str, Any]]:
+    """The standings rows after Durchgang `after`, as the cup stores them; with `ids` (the cup
+    table of a hosted evening, never a file) also the player's and the person's ids."""
     rows = []
     for standing in standings_compute(tournament, after=after):
         record = standing_record(standing)
+        extra = {"ids": (standing.player.pk, standing.player.person_id)} if ids else {}
         rows.append(
             {
+                **extra,
                 "name": record["name"],
                 "public_name": public_name(record["name"], full=standing.player.publish_full_name),
                 "club": record["club"],

@@ -31,6 +31,7 @@ from tournament.cups.signing import (
     signature_valid,
 )
 from tournament.persons.matching import key as name_key
+from tournament.seasons.services import season_results_write
 from tournament.web.form_errors import ServiceError
 
 Entry = models.CupEntry
@@ -129,6 +130,7 @@ def entry_hosted_add(
             date=tournament.date,
         )
         Event.objects.create(entry=entry, kind=Event.Kind.ADDED, by=_user(by))
+    season_results_write(tournament.pk)  # its stored part, read by the cup table
     return entry
 
 

@@ -6,9 +6,10 @@ as it shows now (nothing while it is not published). Persons across clubs are on
 their names are the same once case, accents, ß, spaces and punctuation are folded
 (`tournament.persons.matching.key`): "Sepp Huber" and "sepp  huber" are one row, "Sepp Huber"
 and "Josef Huber" two, unless the cup organiser merged or split them (`CupAlias`,
-tournament/cups/persons.py): a row is keyed by its cup person. A row shows the name as the
-evenings publish it (by initial if any of its evenings does) and the club of its latest evening
-that names one.
+tournament/cups/persons.py): a row is keyed by its cup person. A row of an erased person or an
+anonymised evening is matched by its `erased` key instead (persons/cup_privacy.py), never by
+"gelöscht" or "Spieler 3". A row shows the name as the evenings publish it (by initial if any of
+its evenings does) and the club of its latest evening that names one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from typing import Any
 from scoring.season import Entry, SeasonRule, SeasonStanding, season_rank
 from tournament import models
 from tournament.cups.files import tournament_rows
+from tournament.models.persons import public_name
 from tournament.persons.matching import key as name_key
+from tournament.persons.privacy import ERASED
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,60 @@ def entry_rows(entry: models.CupEntry) -> list[dict[str, Any]]:
     if tournament is None:
         return list(entry.standings)
     after = tournament.ranking_public_until(tournament.durchgaenge.count())
-    return tournament_rows(tournament, after) if after else []
+    if not after:
+        return []
+    rows = tournament_rows(tournament, after, ids=True)
+    for row in rows:
+        player, person = row.pop("ids")
+        _erased_mark(row, tournament, player, person)
+    return rows
+
+
+def _erased_mark(
+    row: dict[str, Any], tournament: models.Tournament, player: int, person: int | None
+) -> None:
+    """A hosted row of an erased person or an anonymised tournament is not matched by its name
+    ("gelöscht", "Spieler 3"): its key is the person (erased), or the player."""
+    if row["name"] == ERASED or tournament.anonymised_at is not None:
+        row["erased"] = f"person:{person}" if person else f"player:{player}"
+
+
+#: What the table reads of a hosted evening's stored part (the seasons' `SeasonResult`).
+_STORED = (
+    *("tournament_id", "place", "points", "counters", "player_id", "player__person_id"),
+    *("player__name", "player__club", "player__publish_full_name"),
+)
+
+
+def _evening_rows(evenings: list[models.CupEntry]) -> dict[int, list[dict[str, Any]]]:
+    """Each evening's rows by its pk. A hosted evening's are its tournament's part as the seasons
+    store it (`SeasonResult`, written when it joins the cup and by the task after each change):
+    one query for all of them, read as plain values. A tournament changed since its part was
+    written (its task has not run yet) is computed now, not stored, as a season page does."""
+    hosted = {e.tournament.pk: e.tournament for e in evenings if e.tournament is not None}
+    fresh = {pk for pk, t in hosted.items() if t.generation == t.season_generation}
+    stored: dict[int, list[dict[str, Any]]] = {pk: [] for pk in fresh}
+    if fresh:
+        results = models.SeasonResult.objects.filter(tournament_id__in=fresh)
+        ordered = results.order_by("tournament_id", "place").values_list(*_STORED)
+        for tournament, place, points, counters, player, person, name, club, full in ordered:
+            row = {
+                "name": name,
+                "public_name": public_name(name, full=full),
+                "club": club,
+                "rank": place,
+                "points": points,
+                "counters": counters,
+            }
+            _erased_mark(row, hosted[tournament], player, person)
+            stored[tournament].append(row)
+    rows = {}
+    for evening in evenings:
+        if evening.tournament is not None and evening.tournament.pk in fresh:
+            rows[evening.pk] = stored[evening.tournament.pk]
+        else:
+            rows[evening.pk] = entry_rows(evening)
+    return rows
 
 
 def cup_rule(cup: models.Cup) -> SeasonRule:
@@ -66,10 +122,12 @@ def cup_appearances(
         for entry_id, folded, person in cup.aliases.values_list("entry_id", "name_key", "person")
     }
     found = []
+    by_evening = _evening_rows(evenings)
     for index, evening in enumerate(evenings):
-        for row in entry_rows(evening):
+        for row in by_evening[evening.pk]:
             folded = name_key(row["name"])
-            found.append((index, row, folded, aliases.get((evening.pk, folded), folded)))
+            person = row.get("erased") or aliases.get((evening.pk, folded), folded)
+            found.append((index, row, folded, person))
     return found
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from tournament import models
 from tournament.models.players import personal_code_new
+from tournament.persons.cup_privacy import cup_rows_erase
 from tournament.persons.renaming import documents_remove, names_replace
 from tournament.persons.results import person_results
 from tournament.scorekeeping.changes import public_pages_changed
@@ -85,12 +86,14 @@ def person_export(person: models.Person) -> dict:
 def person_erase(*, person: models.Person, by: User | AnonymousUser) -> int:
     """Erase `person` (Art. 17 DSGVO): name "gelöscht", no club, e-mail or phone, in the
     register and on every player of theirs in every tournament (with the e-mail typed when
-    registering), signatures included; the results stay. Returns how many tournament entries
+    registering), signatures included, and in the rows of the evenings their organiser sent in
+    to a cup (persons/cup_privacy.py); the results stay. Returns how many tournament entries
     changed."""
     with transaction.atomic():
         players = models.Player.objects.filter(person=person)
         entries = list(players.values_list("tournament_id", "start_number", "tournament__slug"))
         tournaments = {tournament_id for tournament_id, _number, _slug in entries}
+        cup_rows_erase(person, ERASED)  # before the names it compares are replaced
         changed = players.update(
             name=ERASED, club="", email="", withdraw_key="", publish_full_name=False
         )

@@ -15,6 +15,7 @@ from django.views import View
 
 from tournament.models import Person
 from tournament.persons.access import OrganiserMixin
+from tournament.persons.cup_privacy import cup_rows_count
 from tournament.persons.privacy import ERASED, person_erase, person_export
 from tournament.web.confirm import Preview, confirm_page, is_confirmed
 
@@ -54,6 +55,19 @@ class PersonEraseView(OrganiserMixin, View):
         )
         return redirect("manage:person", organiser=organiser, pk=pk)
 
+    def _cup_lines(self, person: Person) -> list[str]:
+        rows = cup_rows_count(person, ERASED)
+        if not rows:
+            return []
+        text = ngettext(
+            "In %(n)s row of the evenings this organiser sent in to a cup the name becomes "
+            "“%(erased)s” too; the cup's points and places stay.",
+            "In %(n)s rows of the evenings this organiser sent in to a cup the name becomes "
+            "“%(erased)s” too; the cup's points and places stay.",
+            rows,
+        )
+        return [text % {"n": rows, "erased": ERASED}]
+
     def _confirm(self, person: Person) -> HttpResponse:
         players = person.players.count()
         preview = Preview(
@@ -72,6 +86,7 @@ class PersonEraseView(OrganiserMixin, View):
                     players,
                 )
                 % {"n": players, "erased": ERASED},
+                *self._cup_lines(person),
                 _("This cannot be undone. Download the person's data first if they asked for it."),
             ],
             action=_("Erase the person"),

@@ -2,10 +2,13 @@
 
 - A tournament that joins a season (the season's form, a restore keeping its seasons, any
   `add`/`set` of the relation) has its part written at once.
+- A tournament hosted in a cup (tournament/cups/) has its part written when it is added to the
+  cup; the cup table reads it as a season does.
 - A change of a tournament's public pages (`scorekeeping.changes.pages_changed`, sent by
   `public_pages_changed`) queues `season_results_task` once the change is committed: a task
-  worker writes the part anew if the tournament is in a season. While changes come faster than
-  the worker, one task per tournament waits (a mark in the shared cache), not one per change.
+  worker writes the part anew if the tournament is in a season or a cup. While changes come
+  faster than the worker, one task per tournament waits (a mark in the shared cache), not one
+  per change.
 
 Until the task ran, the season page computes that tournament's part without storing it
 (services._season_results): the page is never behind, and never writes.
@@ -40,7 +43,8 @@ def _waiting_key(tournament_id: int) -> str:
 @task()
 def season_results_task(tournament_id: int) -> None:
     caches["shared"].delete(_waiting_key(tournament_id))  # a change from now on queues again
-    if Membership.objects.filter(tournament_id=tournament_id).exists():
+    in_cup = models.CupEntry.objects.filter(tournament_id=tournament_id)
+    if Membership.objects.filter(tournament_id=tournament_id).exists() or in_cup.exists():
         season_results_write(tournament_id)
 
 

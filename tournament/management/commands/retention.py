@@ -1,5 +1,6 @@
 """`manage.py retention`: the tournaments past their retention (RETENTION_MONTHS after their
-day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py). On every
+day, rule 5.3.5); with --apply they are anonymised (tournament/persons/privacy.py), and so are
+the rows of the evenings sent in to a cup held before that day (persons/cup_privacy.py). On every
 run, uploads of backups never confirmed (older than UPLOAD_KEEP_MINUTES) and public
 registrations not confirmed within REGISTRATION_CONFIRM_HOURS are deleted: they were never more
 than a request (tournament/web/uploads.py, tournament/checkin/confirmation.py)."""
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.checkin.confirmation import registrations_expired_delete
+from tournament.persons.cup_privacy import cup_entry_anonymise, cup_retention_due
 from tournament.persons.privacy import retention_due, retention_limit, tournament_anonymise
 from tournament.web.uploads import uploads_sweep
 
@@ -45,6 +47,7 @@ class Command(BaseCommand):
             _("Retention: %(months)s months; tournaments before %(day)s are past it.")
             % {"months": settings.RETENTION_MONTHS, "day": limit.strftime("%d.%m.%Y")}
         )
+        self._cups(limit, apply=options["apply"])
         if not due:
             self.stdout.write(_("No tournament is past its retention."))
             return
@@ -56,3 +59,15 @@ class Command(BaseCommand):
             self.stdout.write(line)
         if not options["apply"]:
             self.stdout.write(_("Nothing changed. Run with --apply to anonymise them."))
+
+    def _cups(self, limit, *, apply: bool) -> None:
+        """The evenings sent in to a cup and held before the limit: their rows as tournaments'."""
+        for entry in cup_retention_due(limit):
+            line = f"{entry.date:%d.%m.%Y}  {entry.cup.slug}  {entry.name}"
+            line += "  " + _("(sent in to the cup by %(member)s)") % {
+                "member": entry.member.organiser.name
+            }
+            if apply:
+                count = cup_entry_anonymise(entry)
+                line += "  " + _("anonymised (%(n)s players)") % {"n": count}
+            self.stdout.write(line)

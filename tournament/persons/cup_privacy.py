@@ -1,0 +1,85 @@
+"""Erasure and retention reaching the cups (docs/privacy.md, docs/cup.md): the standings rows an
+evening sent in as a cup file keeps (`CupEntry.standings`, also when it is withdrawn).
+
+A hosted evening needs nothing here: its rows are its tournament's, erased or anonymised with it.
+A row sent in carries no identifier of the register it came from (name, public name, club,
+rank, points, counters), so an erased person's rows are found by the one register that can name
+them: the sending member's. Erasing a person of organiser X replaces, in every evening X sent in
+to any cup, the rows whose name is the person's (or the name of one of their tournament entries,
+or a name merged into them), compared as the cup compares names (`matching.key`). Such a row
+reads the erased name, loses its club, and keeps its rank, points and counters; its `erased` key
+keeps the person's rows one row of the cup table (`person:ID`, the register's erased person,
+never a name) without joining them to any other erased person.
+
+Retention: an evening sent in and held before the retention limit has every row anonymised as a
+tournament's players are ("Spieler N" by its rank, no club), each row its own (`erased`
+`entry:ID:N`); the cup's figures stay.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from typing import Any
+
+from tournament import models
+from tournament.persons.matching import key as name_key
+
+
+def _names(person: models.Person) -> set[str]:
+    names = {person.name, *person.players.values_list("name", flat=True)}
+    names |= set(person.merges.values_list("merged_name", flat=True))
+    return {name_key(name) for name in names if name}
+
+
+def _rows(
+    person: models.Person, erased: str, *, lock: bool = False
+) -> Iterator[tuple[models.CupEntry, list[dict[str, Any]]]]:
+    """The evenings sent in by the person's organiser, each with the person's rows in it."""
+    wanted = _names(person) - {name_key(erased)}
+    entries = models.CupEntry.objects.filter(
+        member__organiser=person.organiser_id, tournament__isnull=True
+    )
+    for entry in entries.select_for_update() if lock else entries:
+        rows = [
+            row
+            for row in entry.standings
+            if not row.get("erased") and name_key(str(row.get("name", ""))) in wanted
+        ]
+        if rows:
+            yield entry, rows
+
+
+def cup_rows_count(person: models.Person, erased: str) -> int:
+    """How many rows of evenings sent in to a cup an erasure of `person` would replace."""
+    return sum(len(rows) for _entry, rows in _rows(person, erased))
+
+
+def cup_rows_erase(person: models.Person, erased: str) -> int:
+    """Replace `person`'s rows in the evenings their organiser sent in to cups (before the
+    person's own name is replaced); the number of rows changed."""
+    changed = 0
+    for entry, rows in _rows(person, erased, lock=True):
+        for row in rows:
+            row.update(name=erased, public_name=erased, club="", erased=f"person:{person.pk}")
+        changed += len(rows)
+        entry.save(update_fields=["standings"])
+    return changed
+
+
+def cup_retention_due(limit: datetime.date) -> list[models.CupEntry]:
+    """Evenings sent in, held before `limit`, with a row not anonymised yet; oldest first."""
+    entries = models.CupEntry.objects.filter(tournament__isnull=True, date__lt=limit)
+    entries = entries.select_related("cup", "member__organiser").order_by("date", "pk")
+    return [e for e in entries if any(not row.get("erased") for row in e.standings)]
+
+
+def cup_entry_anonymise(entry: models.CupEntry) -> int:
+    """Every row of the evening sent in reads "Spieler N" (its rank), without club; the rows an
+    erasure replaced keep their name. Returns the number of rows."""
+    for index, row in enumerate(entry.standings):
+        if not row.get("erased"):
+            name = f"Spieler {row.get('rank', index + 1)}"
+            row.update(name=name, public_name=name, club="", erased=f"entry:{entry.pk}:{index}")
+    entry.save(update_fields=["standings"])
+    return len(entry.standings)
