@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tournament.models import CupEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "data" / "beispielturnier-2026.json"
@@ -80,3 +83,16 @@ def standings_row(name: str, rank: int, points: int, counters=(0, 0, 0, 0, 0), c
         "points": points,
         "counters": list(counters),
     }
+
+
+def sent(cup_world, member, slug: str, day, rows):
+    """An evening sent in to the cup world's cup, stored as an upload would store it."""
+    return CupEntry.objects.create(
+        cup=cup_world.cup,
+        member=member,
+        source_slug=slug,
+        name=slug.title(),
+        date=day,
+        standings=rows,
+        signed_at=dt.datetime(2026, 10, 1, tzinfo=dt.UTC),
+    )

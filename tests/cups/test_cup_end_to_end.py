@@ -20,8 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.cups.helpers import file_altered, laptop_run
-from tests.cups.test_cup_privacy import sent
+from tests.cups.helpers import file_altered, laptop_run, sent
 from tournament.cups.files import cup_file
 from tournament.cups.services import cup_save, member_add
 from tournament.cups.table import cup_table

@@ -13,24 +13,13 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from tests.cups.helpers import sent
 from tests.cups.helpers import standings_row as row
 from tournament.cups.services import entry_withdraw
 from tournament.cups.table import cup_table
 from tournament.models import CupEntry, Person
 
 pytestmark = pytest.mark.django_db
-
-
-def sent(cup_world, member, slug, day, rows):
-    return CupEntry.objects.create(
-        cup=cup_world.cup,
-        member=member,
-        source_slug=slug,
-        name=slug.title(),
-        date=day,
-        standings=rows,
-        signed_at=dt.datetime(2026, 10, 1, tzinfo=dt.UTC),
-    )
 
 
 def names(entry):
