@@ -28,6 +28,7 @@ from tournament.ranking.publication import (
 )
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.statistics import tournament_statistics
+from tournament.ranking.team_standings import team_rows
 from tournament.scorekeeping.deck import deck_activate
 from tournament.scorekeeping.engine import tournament_point_table
 from tournament.scorekeeping.stock import tournament_stock
@@ -124,7 +125,11 @@ class RankingView(RankingPageMixin, TemplateView):
         if live:
             return fragment_answer(HttpResponse(fragment), etag)
         context = self.get_context_data(
-            table=table, ranking_table=fragment, live_etag=etag, after=after
+            table=table,
+            ranking_table=fragment,
+            live_etag=etag,
+            after=after,
+            team_rows=team_rows(self.tournament, standings),
         )
         return self.render_to_response(context)
 
@@ -167,6 +172,8 @@ class ProjectorView(RankingPageMixin, TemplateView):
         return super().get_context_data(
             after=self.last,
             rows=rows,
+            # The team table closes the last page.
+            team_rows=team_rows(self.tournament, standings) if page == pages else [],
             page=page,
             pages=pages,
             next_page=page % pages + 1,
@@ -182,7 +189,10 @@ class ProjectorView(RankingPageMixin, TemplateView):
 class RankingPdfView(RankingPageMixin, View):
     def get(self, request, *args, **kwargs):
         tournament, after = self.tournament, self.after()
-        pdf = ranking_pdf(tournament, standings_compute(tournament, after=after), after=after)
+        standings = standings_compute(tournament, after=after)
+        pdf = ranking_pdf(
+            tournament, standings, after=after, team_rows=team_rows(tournament, standings)
+        )
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"{tournament.slug}-rangliste-{after}.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'
