@@ -72,7 +72,9 @@ def test_the_public_page_pdf_and_workbook_show_the_team_table(two_evenings):
     slug, client = two_evenings.cup.slug, Client()
     page = client.get(reverse("tournament:cup_table", args=[slug])).content.decode()
     teams = page[page.index('id="vereine-titel"') :]
-    assert "Vereinswertung" in teams and "besten 3 Spieler" in teams
+    assert (
+        "Vereinswertung" in teams and "besten 3 Spieler" in teams and "Mannschaftspunkte" in teams
+    )
     assert teams.index("SK Vohenstrauß") < teams.index("FC Laubendorf")
     pdf = client.get(reverse("tournament:cup_table_pdf", args=[slug]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)

@@ -71,14 +71,18 @@ def test_the_ranking_page_projector_pdf_and_workbook_show_the_team_table(
     teams = page[page.index('id="mannschaften"') :]
     assert "Mannschaftswertung nach Durchgang 2" in teams
     assert teams.index("FC Laubendorf") < teams.index("SK Vohenstrauß")
-    assert "Schafkopfschule <small>(unvollständig)</small>" in teams
-    projector = client.get(reverse("tournament:projector", args=[slug])).content.decode()
-    assert "Mannschaftswertung" in projector and "Schafkopfschule" in projector
+    assert "Schafkopfschule</strong> <small>(unvollständig)</small>" in teams
+    projector = reverse("tournament:projector", args=[slug])
+    first = client.get(projector).content.decode()
+    assert "Seite 1 von 2" in first and "Mannschaftswertung" not in first
+    second = client.get(projector + "?seite=2").content.decode()
+    assert "Mannschaftswertung" in second and "Schafkopfschule" in second
+    assert "Michl Hofbauer" not in second  # the team table on a page of its own
     pdf = client.get(reverse("tournament:ranking_pdf", args=[slug]))
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
     teams_text = text[text.index("Mannschaftswertung nach Durchgang 2") :]
     assert teams_text.index("FC Laubendorf") < teams_text.index("SK Vohenstrauß")
-    assert "Anna Hofbauer 12 (10), Lena Maier 9 (9), Anna Reiter 6 (5) 24" in teams_text
+    assert "Anna Hofbauer 12 (10), Lena Maier 9 (9), Anna Reiter 6 (5)" in teams_text
     out = io.BytesIO()
     tournament_xlsx(example_tournament, out)
     sheet = load_workbook(io.BytesIO(out.getvalue()))["Mannschaften"]

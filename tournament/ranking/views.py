@@ -162,7 +162,9 @@ class ProjectorView(RankingPageMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         standings = standings_compute(self.tournament, after=self.last)
-        pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
+        teams = team_rows(self.tournament, standings)
+        player_pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
+        pages = player_pages + (1 if teams else 0)  # the team table: a page of its own
         page = self.request.GET.get("seite", "1")
         page = int(page) if page.isdecimal() and 1 <= int(page) <= pages else 1
         rows = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
@@ -172,8 +174,7 @@ class ProjectorView(RankingPageMixin, TemplateView):
         return super().get_context_data(
             after=self.last,
             rows=rows,
-            # The team table closes the last page.
-            team_rows=team_rows(self.tournament, standings) if page == pages else [],
+            team_rows=teams if page > player_pages else [],
             page=page,
             pages=pages,
             next_page=page % pages + 1,
