@@ -18,6 +18,7 @@ FEATURES = (
     "persons",
     "checkin",
     "prizes",
+    "teams",
     "seasons",
     "cups",
     "totals",

@@ -262,6 +262,7 @@ KEPT_BY_B = (
     "manage:prizes_awarded",
     "manage:prizes_pdf",
     "manage:certificates_pdf",
+    "manage:teams",
     "manage:job",
     "manage:job_status",
     "manage:job_file",

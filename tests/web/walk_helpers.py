@@ -150,6 +150,7 @@ ACCESS = {
     "manage:prizes_awarded": SUPERVISOR,
     "manage:prizes_pdf": SUPERVISOR,
     "manage:certificates_pdf": SUPERVISOR,
+    "manage:teams": SUPERVISOR,
     "manage:seasons": KEEPER,
     "manage:season_create": KEEPER,
     "manage:season_edit": KEEPER,

@@ -24,13 +24,14 @@ class CupForm(forms.ModelForm):
 
     class Meta:
         model = Cup
-        fields = ("name", "slug", "season", "kind", "best", "minimum")
+        fields = ("name", "slug", "season", "kind", "best", "minimum", "team_size")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.initial["placement_text"] = "-".join(map(str, self.instance.placement))
             self.fields["slug"].disabled = True
+        self.fields["team_size"].required = False  # left out: the cup keeps its team size
 
 
 class MemberForm(forms.Form):

@@ -57,8 +57,10 @@ def cup_save(
     best: int | None = None,
     minimum: int = 0,
     placement_text: str = "",
+    team_size: int | None = None,
 ) -> models.Cup:
-    """Create or change a cup: its rules are those of the seasons (scoring/season.py)."""
+    """Create or change a cup: its rules are those of the seasons (scoring/season.py); its team
+    table counts a club's best `team_size` players of each evening (left out: unchanged)."""
     errors: dict[str, list[str]] = {}
     placement: tuple[int, ...] = ()
     try:
@@ -79,6 +81,8 @@ def cup_save(
             cup = models.Cup(organiser=organiser, slug=slug)
         cup.name, cup.season, cup.kind = name, season, kind
         cup.best, cup.minimum, cup.placement = best, minimum, list(placement)
+        if team_size:
+            cup.team_size = team_size
         cup.save()
     return cup
 

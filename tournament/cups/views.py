@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
+from openpyxl.workbook import Workbook
 
 from tournament.cups.access import CupMixin
 from tournament.cups.forms import CupForm, KeyForm, MemberForm, TournamentAddForm, WithdrawForm
@@ -26,9 +27,10 @@ from tournament.cups.services import (
 )
 from tournament.cups.signing import fingerprint
 from tournament.cups.table import cup_table
+from tournament.cups.team_table import cup_team_sheet_add, cup_team_table
 from tournament.models import Cup, CupEntry, CupMember
 from tournament.persons.access import OrganiserMixin
-from tournament.seasons.workbook import standings_sheet_write
+from tournament.seasons.workbook import standings_sheet_add
 from tournament.web.form_errors import form_errors_add
 from tournament.web.pdf import pdf_render
 
@@ -198,7 +200,8 @@ def _public(slug: str) -> dict[str, Any]:
     if found is None:
         raise Http404
     evenings, rows = cup_table(found)
-    return {"cup": found, "tournaments": evenings, "rows": rows}
+    clubs = cup_team_table(found, evenings)
+    return {"cup": found, "tournaments": evenings, "rows": rows, "clubs": clubs}
 
 
 class CupTableView(View):
@@ -219,14 +222,18 @@ class CupTablePdfView(View):
 
 
 class CupTableXlsxView(View):
-    """The cup table as the season's workbook sheet, named "Pokalwertung"."""
+    """The cup table as the season's workbook sheet, named "Pokalwertung", and the clubs' team
+    table as the sheet "Vereinswertung"."""
 
     def get(self, request: HttpRequest, cup: str) -> HttpResponse:
         context, out = _public(cup), io.BytesIO()
         labels = (_("Cup points"), _("Evenings played"))
-        standings_sheet_write(
-            context["tournaments"], context["rows"], out, sheet=SHEET, labels=labels
+        workbook = Workbook(write_only=True)
+        standings_sheet_add(
+            workbook, context["tournaments"], context["rows"], sheet=SHEET, labels=labels
         )
+        cup_team_sheet_add(workbook, context["tournaments"], context["clubs"])
+        workbook.save(out)
         response = HttpResponse(
             out.getvalue(),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -7,7 +7,7 @@ players' phones at a table (links, scorekeeper, entries received); `jobs` the ba
 jobs (print jobs, exports, restores); `persons` the organisers and their person register;
 `registrations` the public registrations waiting for their e-mail
 confirmation; `installation` the secret that signs this installation's backups; `cups` the cups
-across clubs, their members, evenings and signing keys.
+across clubs, their members, evenings and signing keys; `teams` the team rankings.
 """
 
 from tournament.models.cup_persons import CupAlias, CupEvent, CupFinal, CupQualifier
@@ -28,6 +28,7 @@ from tournament.models.sheets import (
     PointTableChange,
     SheetEvent,
 )
+from tournament.models.teams import Team, TeamMember, TeamRanking
 from tournament.models.tournament import CUSTOM_TABLE, Membership, Tournament, default_contracts
 
 __all__ = [
@@ -62,6 +63,9 @@ __all__ = [
     "Season",
     "SeasonResult",
     "Seat",
+    "Team",
+    "TeamMember",
+    "TeamRanking",
     "SeatSwap",
     "SheetEvent",
     "Table",

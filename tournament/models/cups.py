@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +48,12 @@ class Cup(models.Model):
         help_text=_("Fewer evenings played: listed, but not ranked."),
     )
     lot_seed = models.CharField(_("lot seed"), max_length=64, default=cup_seed)
+    team_size = models.PositiveSmallIntegerField(
+        _("players per club in the team table"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=_("A club's best N players of each evening count for its team points."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

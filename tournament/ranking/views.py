@@ -28,6 +28,7 @@ from tournament.ranking.publication import (
 )
 from tournament.ranking.standings import standings_compute
 from tournament.ranking.statistics import tournament_statistics
+from tournament.ranking.team_standings import team_rows
 from tournament.scorekeeping.deck import deck_activate
 from tournament.scorekeeping.engine import tournament_point_table
 from tournament.scorekeeping.stock import tournament_stock
@@ -124,7 +125,11 @@ class RankingView(RankingPageMixin, TemplateView):
         if live:
             return fragment_answer(HttpResponse(fragment), etag)
         context = self.get_context_data(
-            table=table, ranking_table=fragment, live_etag=etag, after=after
+            table=table,
+            ranking_table=fragment,
+            live_etag=etag,
+            after=after,
+            team_rows=team_rows(self.tournament, standings),
         )
         return self.render_to_response(context)
 
@@ -157,7 +162,9 @@ class ProjectorView(RankingPageMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         standings = standings_compute(self.tournament, after=self.last)
-        pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
+        teams = team_rows(self.tournament, standings)
+        player_pages = max(1, -(-len(standings) // PROJECTOR_ROWS))
+        pages = player_pages + (1 if teams else 0)  # the team table: a page of its own
         page = self.request.GET.get("seite", "1")
         page = int(page) if page.isdecimal() and 1 <= int(page) <= pages else 1
         rows = standings[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
@@ -167,6 +174,7 @@ class ProjectorView(RankingPageMixin, TemplateView):
         return super().get_context_data(
             after=self.last,
             rows=rows,
+            team_rows=teams if page > player_pages else [],
             page=page,
             pages=pages,
             next_page=page % pages + 1,
@@ -182,7 +190,10 @@ class ProjectorView(RankingPageMixin, TemplateView):
 class RankingPdfView(RankingPageMixin, View):
     def get(self, request, *args, **kwargs):
         tournament, after = self.tournament, self.after()
-        pdf = ranking_pdf(tournament, standings_compute(tournament, after=after), after=after)
+        standings = standings_compute(tournament, after=after)
+        pdf = ranking_pdf(
+            tournament, standings, after=after, team_rows=team_rows(tournament, standings)
+        )
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"{tournament.slug}-rangliste-{after}.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'

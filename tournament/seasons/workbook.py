@@ -37,6 +37,20 @@ def standings_sheet_write(
     """One sheet of standings over a series: `tournaments` (each with a date and a name) and
     `rows` (each with a standing, public_name, club and cells), as season_standings gives them;
     `labels` name the value and the number played."""
+    workbook = Workbook(write_only=True)
+    standings_sheet_add(workbook, tournaments, rows, sheet=sheet, labels=labels)
+    workbook.save(out)
+
+
+def standings_sheet_add(
+    workbook: Workbook,
+    tournaments: Sequence[Any],
+    rows: Sequence[Any],
+    *,
+    sheet: str,
+    labels: tuple[str, str],
+) -> None:
+    """The sheet of `standings_sheet_write`, added to `workbook`."""
     columns = [
         Column(_("Rank"), 5),
         Column(_("Name"), 24),
@@ -45,7 +59,6 @@ def standings_sheet_write(
         Column(labels[1], 8),
         *(Column(f"{t.date:%d.%m.%Y} {t.name}", 12) for t in tournaments),
     ]
-    workbook = Workbook(write_only=True)
     sheet_write(
         workbook,
         sheet,
@@ -62,4 +75,3 @@ def standings_sheet_write(
             for row in rows
         ),
     )
-    workbook.save(out)

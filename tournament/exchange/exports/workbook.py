@@ -2,6 +2,7 @@
 
 Sheets, named in German as the tournament calls them:
 - "Rangliste": the standings of `standings_compute`, in its order, with the tie-break counters;
+- "Mannschaften": the team ranking (docs/teams.md), when the tournament has one;
 - "Durchgang N", one per Durchgang drawn: each table with its seats and each seat's points,
   and whether the table recorded its games or only its totals (Summenliste);
 - "Spiele": every game as the scoresheet holds it, with the points of each seat;
@@ -36,6 +37,7 @@ from tournament.exchange.exports.players import (
     table_totals,
     totals_tables,
 )
+from tournament.exchange.exports.teams import teams_write
 from tournament.scorekeeping.deck import deck_override
 from tournament.scorekeeping.engine import tournament_point_table
 
@@ -52,6 +54,7 @@ def _workbook_write(tournament: models.Tournament, out: str | IO[bytes]) -> None
     unit = tournament_point_table(tournament).unit
     workbook = Workbook(write_only=True)
     ranking_write(workbook, tournament, roster)
+    teams_write(workbook, tournament)
     seats = seats_by_durchgang(tournament)
     totals, by_totals = table_totals(tournament), totals_tables(tournament)
     for number in tournament.durchgaenge.order_by("number").values_list("number", flat=True):
