@@ -24,9 +24,11 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.web.walk_helpers import ACCESS, PUBLIC, url_patterns
+from tournament.cups.services import cup_save, entry_hosted_add, member_add
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Table, Tournament
 from tournament.phones.links import table_link_issue
@@ -84,6 +86,13 @@ def published_after_first(doc: dict) -> tuple[Tournament, str]:
     tournament.durchgaenge.update(published=True)  # both table lists are public
     ranking_publish(tournament=tournament, publication="after", after=1)
     user = get_user_model().objects.get_or_create(username="leitung")[0]
+    # The tournament counts in a cup: the cup's public table shows it as published, no further.
+    organiser = tournament.organiser
+    cup = organiser.cups.first() or cup_save(
+        organiser=organiser, name="Kreispokal", slug="kreispokal", season="2026/27"
+    )
+    member = cup.members.first() or member_add(cup=cup, organiser=organiser)
+    entry_hosted_add(cup=cup, member=member, tournament=tournament, by=user)
     table = Table.objects.get(durchgang__tournament=tournament, durchgang__number=2, number=1)
     return tournament, table_link_issue(table=table, user=user).token
 
@@ -97,6 +106,7 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
         "start_number": list(tournament.players.values_list("start_number", flat=True)),
         "token": [token],
         "key": ["k" * 43],  # a registration's mailed links: none valid here (tests/checkin/)
+        "cup": ["kreispokal"],  # the cup the tournament counts in
     }
     urls, unfilled = [], []
     for name, arguments in url_patterns():
@@ -114,6 +124,9 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
     return urls, unfilled
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+
+
 @functools.cache
 def pdf_text(content: bytes) -> str:
     """A PDF's text, read once per file: the same file comes back in the variants a page does
@@ -127,6 +140,11 @@ def seen(response, token: str) -> str:
     design between two renders (CSRF tokens, the phone link, the time printed) taken out."""
     if response.get("Content-Type") == "application/pdf":
         text = pdf_text(response.content)
+    elif response.get("Content-Type", "").startswith(XLSX):
+        workbook = load_workbook(io.BytesIO(response.content), read_only=True)
+        text = "\n".join(
+            repr(row) for sheet in workbook.worksheets for row in sheet.iter_rows(values_only=True)
+        )
     elif response.status_code in (301, 302):
         text = response["Location"]
     else:
