@@ -65,7 +65,7 @@ _STORED = (
 )
 
 
-def _evening_rows(evenings: list[models.CupEntry]) -> dict[int, list[dict[str, Any]]]:
+def evening_rows(evenings: list[models.CupEntry]) -> dict[int, list[dict[str, Any]]]:
     """Each evening's rows by its pk. A hosted evening's are its tournament's part as the seasons
     store it (`SeasonResult`, written when it joins the cup and by the task after each change):
     one query for all of them, read as plain values. A tournament changed since its part was
@@ -122,7 +122,7 @@ def cup_appearances(
         for entry_id, folded, person in cup.aliases.values_list("entry_id", "name_key", "person")
     }
     found = []
-    by_evening = _evening_rows(evenings)
+    by_evening = evening_rows(evenings)
     for index, evening in enumerate(evenings):
         for row in by_evening[evening.pk]:
             folded = name_key(row["name"])

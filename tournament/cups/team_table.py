@@ -15,7 +15,7 @@ from openpyxl.workbook import Workbook
 
 from scoring.teams import CupClub, cup_club_points, evening_club_points
 from tournament import models
-from tournament.cups.table import entry_rows
+from tournament.cups.table import evening_rows
 from tournament.exchange.exports.xlsx import Column, sheet_write
 
 TEAM_SHEET = "Vereinswertung"
@@ -23,7 +23,8 @@ TEAM_SHEET = "Vereinswertung"
 
 def cup_team_table(cup: models.Cup, evenings: list[models.CupEntry]) -> list[CupClub]:
     """The clubs ranked over `evenings` (those that count, as `cup_table` lists them)."""
-    values = [evening_club_points(entry_rows(e), size=cup.team_size) for e in evenings]
+    rows = evening_rows(evenings)  # the hosted evenings' stored parts in one query
+    values = [evening_club_points(rows[e.pk], size=cup.team_size) for e in evenings]
     return cup_club_points(values, seed=cup.lot_seed)
 
 

@@ -80,6 +80,7 @@ HELP_SECTIONS: dict[str, str] = {
     "cup_persons": "pokal-personen",
     "cup_final": "pokal-finale",
     "cup_key": "pokal-schluessel",
+    "teams": "mannschaftswertung",
     "restore": "sicherung",
     "skt_import": "sicherung",
     "job_start": "auftraege",
