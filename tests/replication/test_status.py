@@ -25,7 +25,7 @@ from tournament.replication.litestream import config_text
 # The pages speak of the copy only where Litestream can copy: on SQLite (status.py).
 pytestmark = pytest.mark.skipif(
     settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3",
-    reason="the continuous copy (Litestream) copies SQLite only: on PostgreSQL no page speaks of it",
+    reason="the continuous copy (Litestream) copies SQLite only: no page speaks of it here",
 )
 
 
