@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.test import override_settings
 from django.urls import reverse
 
@@ -21,12 +20,6 @@ from tournament.replication.layout import (
     secret_key_path,
 )
 from tournament.replication.litestream import config_text
-
-# The pages speak of the copy only where Litestream can copy: on SQLite (status.py).
-pytestmark = pytest.mark.skipif(
-    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3",
-    reason="the continuous copy (Litestream) copies SQLite only: no page speaks of it here",
-)
 
 
 def write_status(path: Path, *targets: dict, written: float | None = None) -> None:
