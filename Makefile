@@ -203,7 +203,7 @@ test-fast: venv-dev messages
 	(make test runs all)"; exit $$status
 
 # The whole suite with every piece of tuning off (PLAIN_LIBRARIES=1: the libraries' own paths,
-# docs/development.md, *Tuning and its fallbacks*), and how long it took; CI runs it too.
+# docs/development.md, *Tuning and its fallbacks*), and how long it took.
 test-plain: venv-dev messages
 	@start=$$(date +%s); status=0; \
 	PLAIN_LIBRARIES=1 $(VENV)/bin/pytest $(PYTEST_WORKERS) || status=$$?; \
