@@ -1,15 +1,4 @@
-"""The continuous copy and the take-over are Litestream's, which copies SQLite only: on
-PostgreSQL (CI's second run) these tests skip plainly."""
+"""Litestream copies SQLite only: every test here skips plainly on PostgreSQL
+(tests/litestream.py)."""
 
-from __future__ import annotations
-
-import pytest
-from django.conf import settings
-
-SQLITE = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-
-
-@pytest.fixture(autouse=True)
-def sqlite_only():
-    if not SQLITE:
-        pytest.skip("the continuous copy (Litestream) copies SQLite only")
+from tests.litestream import sqlite_only  # noqa: F401  (an autouse fixture for this folder)

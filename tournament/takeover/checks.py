@@ -12,6 +12,7 @@ from datetime import datetime
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.db.models import Max, Sum
+from django.utils.translation import gettext as _
 
 from scoring.scoresheet import SEAT_TOTAL_FIELDS, seat_totals
 from tournament import models
@@ -205,3 +206,29 @@ def database_findings() -> Findings:
     for tournament in models.Tournament.objects.order_by("date", "name"):
         findings.mismatches += tournament_mismatches(tournament)
     return findings
+
+
+def describe(mismatch: Mismatch) -> str:
+    values = {
+        "tournament": mismatch.tournament,
+        "durchgang": mismatch.durchgang,
+        "table": mismatch.table,
+        "player": mismatch.player,
+        "stored": mismatch.stored,
+        "computed": mismatch.computed,
+    }
+    if mismatch.durchgang is None:
+        return (
+            _(
+                "%(tournament)s, standings: %(player)s has %(stored)s points stored, "
+                "%(computed)s computed."
+            )
+            % values
+        )
+    return (
+        _(
+            "%(tournament)s, Durchgang %(durchgang)s, table %(table)s: %(player)s has "
+            "%(stored)s stored, %(computed)s computed."
+        )
+        % values
+    )

@@ -8,9 +8,13 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+
+from django.db import connections
 
 #: SQLite's files beside a database in WAL mode.
 SIDECARS = ("-wal", "-shm")
@@ -129,3 +133,18 @@ def install_secret_key(key: str, path: Path) -> bool:
     fresh.write_text(key + "\n")
     fresh.rename(path)
     return replaced
+
+
+@contextmanager
+def connected_to(database: Path) -> Iterator[None]:
+    """Django's connection on `database` for a while (the restored file before it is put in
+    place), then on the configured one again."""
+    connection = connections["default"]
+    connection.close()
+    original = connection.settings_dict["NAME"]
+    connection.settings_dict["NAME"] = str(database)
+    try:
+        yield
+    finally:
+        connection.close()
+        connection.settings_dict["NAME"] = original

@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
@@ -35,12 +31,14 @@ from tournament.takeover import address as hall_address
 from tournament.takeover.checks import (
     Mismatch,
     database_findings,
+    describe,
     history_tail,
     summary,
     unknown_migrations,
 )
 from tournament.takeover.restore import (
     RestoreError,
+    connected_to,
     install,
     install_secret_key,
     integrity_problems,
@@ -50,6 +48,7 @@ from tournament.takeover.restore import (
     staging_path,
 )
 from tournament.takeover.source import Hall, Source, SourceError, copy_source
+from tournament.takeover.static import collect_static, static_current
 
 #: How long the command waits, at most, for this laptop to hold the hall's address.
 ADDRESS_WAIT = 600.0
@@ -400,69 +399,3 @@ class Command(BaseCommand):
             )
             % {"address": address}
         )
-
-
-def static_current() -> bool:
-    """Whether the collected static files are newer than every source of them (the project's
-    static/ and the installed packages): collectstatic would only take time then (compressing
-    every file again: a minute on a busy laptop)."""
-    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
-    if not manifest.is_file():
-        return False
-    collected = manifest.stat().st_mtime
-    installed = Path(sys.executable).parent.parent / ".installed"
-    sources = [installed] if installed.exists() else []
-    for folder in settings.STATICFILES_DIRS:
-        sources += [path for path in Path(folder).rglob("*") if path.is_file()]
-    return all(path.stat().st_mtime <= collected for path in sources)
-
-
-def collect_static(key: str) -> subprocess.Popen:
-    """`manage.py collectstatic` as make hall runs it, in the background."""
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity=0"],
-        cwd=settings.BASE_DIR,
-        env=dict(os.environ, DJANGO_SECRET_KEY=key),
-        stdout=subprocess.DEVNULL,
-    )
-
-
-def describe(mismatch: Mismatch) -> str:
-    values = {
-        "tournament": mismatch.tournament,
-        "durchgang": mismatch.durchgang,
-        "table": mismatch.table,
-        "player": mismatch.player,
-        "stored": mismatch.stored,
-        "computed": mismatch.computed,
-    }
-    if mismatch.durchgang is None:
-        return (
-            _(
-                "%(tournament)s, standings: %(player)s has %(stored)s points stored, "
-                "%(computed)s computed."
-            )
-            % values
-        )
-    return (
-        _(
-            "%(tournament)s, Durchgang %(durchgang)s, table %(table)s: %(player)s has "
-            "%(stored)s stored, %(computed)s computed."
-        )
-        % values
-    )
-
-
-@contextmanager
-def connected_to(database: Path) -> Iterator[None]:
-    """Django's connection on `database` for a while (the restored file before it is put in
-    place), then on the configured one again."""
-    connection = connections["default"]
-    connection.close()
-    original = connection.settings_dict["NAME"]
-    connection.settings_dict["NAME"] = str(database)
-    try:
-        yield
-    finally:
-        connection.close()
-        connection.settings_dict["NAME"] = original
