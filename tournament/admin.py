@@ -54,7 +54,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(models.Organiser)
 class OrganiserAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug")
+    list_display = ("name", "slug", "region")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("staff",)
 

@@ -25,6 +25,8 @@ class Organiser(models.Model):
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    # The public calendar filters by it (tournament/calendar/), e.g. "Oberbayern".
+    region = models.CharField(_("region"), max_length=100, blank=True)
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,

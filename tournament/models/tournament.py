@@ -71,6 +71,17 @@ class Tournament(models.Model):
     )
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    # The public calendar (tournament/calendar/): when play starts, and whether the tournament is
+    # announced there (its feeds, the API and the embeds list only announced tournaments).
+    start_time = models.TimeField(_("start"), null=True, blank=True)
+    announced = models.BooleanField(
+        _("in the public calendar"),
+        default=True,
+        help_text=_(
+            "Listed in the public calendar, its feeds, the API and the club website's embeds. "
+            "Off: a draft, seen only by the staff there."
+        ),
+    )
     scoring = models.CharField(
         _("point table"),
         max_length=40,

@@ -103,13 +103,18 @@ class TournamentForm(forms.ModelForm):
             "name",
             "date",
             "venue",
+            "start_time",
+            "announced",
             "slug",
             *RULE_FIELDS,
             "stock_per_thrown_in",
             "deck",
             "recording",
         )
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
         help_texts = {
             "slug": _("Part of the address; made from name and date when left empty."),
             "kontra_allowed": _("Kontra doubles, Retour quadruples the game's value."),
