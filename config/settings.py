@@ -9,6 +9,8 @@ DJANGO_CSRF_TRUSTED_ORIGINS  comma list of origins such as https://turnier.examp
 DJANGO_SECURE           1 behind HTTPS: redirects, HSTS, secure cookies (default 0).
 DJANGO_STATIC_MANIFEST  1 to serve hashed, compressed static files after ``collectstatic``
                         (default: the opposite of DJANGO_DEBUG).
+API_MAX_AGE             seconds a browser or proxy may keep an answer of the JSON API (default 30)
+API_VERSION_SECONDS     seconds the JSON API's versions live in the cache (default 600)
 PUBLIC_PAGE_GRACE       seconds the cached public pages may lag behind while games come in
                         (default 5; 0: never).
 PUBLIC_RENDER_LIMIT     expensive public pages (ranking, its PDF, projector, statistics) one
@@ -149,6 +151,9 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "axes",
     "csp",
+    # The JSON API (tournament/api/): its docs page's scripts served from here, not a CDN.
+    "ninja",
+    "corsheaders",
     "rules",
     "scoring",
     "tournament.apps.TournamentConfig",
@@ -157,6 +162,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Access-Control-Allow-Origin: * on the JSON API only (CORS_URLS_REGEX below).
+    "corsheaders.middleware.CorsMiddleware",
     "config.csp.HtmlCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChosenLanguageMiddleware",
@@ -312,6 +319,18 @@ STORAGES = {
 # Public pages may lag this many seconds behind the last saved game while games keep coming in
 # (tournament/web/page_cache.py); 0: re-render after every change.
 PUBLIC_PAGE_GRACE = env_int("PUBLIC_PAGE_GRACE", 5)
+
+# The JSON API (tournament/api/, docs/api.md): readable from any website's script, never with
+# the visitor's cookies; answers may be kept API_MAX_AGE seconds by a browser or proxy; its
+# versions live API_VERSION_SECONDS in the shared cache (a lost change noticed after that long).
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
+API_MAX_AGE = env_int("API_MAX_AGE", 30)
+API_VERSION_SECONDS = env_int("API_VERSION_SECONDS", 600)
 # Renders of expensive public pages outside that cache one visitor (address) may force per
 # minute; the visitor is found behind the proxies gunicorn trusts (config/gunicorn.conf.py).
 PUBLIC_RENDER_LIMIT = env_int("PUBLIC_RENDER_LIMIT", 30)

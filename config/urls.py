@@ -33,6 +33,8 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # The JSON API (docs/api.md).
+    path("", include("tournament.api.urls")),
     path("", include("tournament.urls_public")),
     path("", include("tournament.urls")),
 ]

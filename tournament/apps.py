@@ -20,8 +20,10 @@ class TournamentConfig(AppConfig):
         import tournament.ranking.jobs
         import tournament.seasons.signals
         import tournament.sheets.jobs  # noqa: F401
+        from tournament.api.signals import api_signals_connect
         from tournament.scorekeeping.revisions import link_deleted
 
         user_logged_in.connect(staff_session_expiry, dispatch_uid="staff_session_expiry")
+        api_signals_connect()  # the JSON API's versions follow the changes
         link = self.get_model("TableLink")
         post_delete.connect(link_deleted, sender=link, dispatch_uid="link_deleted")
