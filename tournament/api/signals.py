@@ -26,7 +26,7 @@ def _structure_changed(sender: object, **kwargs: Any) -> None:
 
 
 def _tournament_changed(sender: object, instance: models.Tournament, **kwargs: Any) -> None:
-    versions_bump(STRUCTURE, ACTIVITY, tournament_scope(instance.pk))
+    versions_bump(ACTIVITY, tournament_scope(instance.pk))
 
 
 def _player_changed(sender: object, instance: models.Player, **kwargs: Any) -> None:

@@ -3,11 +3,11 @@ cache so that a reader asking again for an unchanged answer costs no database qu
 
 Three kinds of version, each a random token with the time it was minted:
 
-- `structure`: the organisers, the tournaments' settings, the seasons, the cups, the persons
-  (a publication choice changes names); bumped by their saves and deletions.
-- `activity`: any change of any tournament's public pages (`pages_changed`): the calendar's
-  places left, the seasons' and cups' tables follow the rankings.
-- `tournament:<pk>`: one tournament's public pages and its settings.
+- `structure`: the organisers, the seasons, the cups, the persons (a publication choice
+  changes names); bumped by their saves and deletions.
+- `activity`: any change of any tournament (`pages_changed`, a save): the calendar's places
+  left, the seasons' and cups' tables follow the rankings.
+- `tournament:<pk>`: one tournament's public pages and its settings (`pages_changed`, a save).
 
 A list answers by (structure, activity), a tournament's answers by (structure, its own
 version). A bump is written when the writer's transaction commits: a reader never meets the new
