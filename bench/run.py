@@ -18,6 +18,8 @@ final summary table. docs/performance.md describes the measures and a run's figu
 - `bench/season.py`: a season of 12 tournaments of 200 players against one ranking page;
 - `bench/cup.py`: a cup of 12 evenings of 200 players (6 hosted, 6 sent in as signed files)
   against one ranking page (`python bench/cup.py` runs this piece alone, on SQLite);
+- `bench/api.py`: 1,000 readers polling a 1,000-player ranking through the JSON API: the 95th
+  percentile and the queries of an answer made anew, one given from the cache, and a 304;
 - `bench/saves.py`: a game's save in statements, the whole request, per path (clerk line,
   phone, correction);
 - `bench/load.py`: 1, 4 and 16 clerks entering games over HTTP into gunicorn, and 50 readers
@@ -47,6 +49,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import api
 import cup
 import exports  # bench/ is on sys.path: run.py is run as a script
 import load
@@ -81,6 +84,8 @@ def bench_database(db: str, env: dict[str, str], work: Path) -> list[Result]:
     source = str(document(work, season.PLAYERS))
     results += season.report(db, json.loads(script(env, "bench/season.py", source)))
     results += cup.report(db, json.loads(script(env, "bench/cup.py", source)))
+    medium = str(document(work, MEDIUM))
+    results += api.report(db, json.loads(script(env, "bench/api.py", medium)))
     results += saves.report(db, json.loads(script(env, "bench/saves.py", source)))
     results += load.bench_load(db, env, work)
     results += phones.bench_phones(db, env, work)

@@ -122,3 +122,15 @@ def test_the_api_sets_no_cookie(client, world):
 def test_the_api_only_reads(client, world):
     response = client.post(RANKING, {})
     assert response.status_code == 405
+
+
+def test_a_second_reader_is_given_the_stored_answer_without_a_query(
+    client, world, django_assert_num_queries
+):
+    first = client.get(RANKING)
+    with django_assert_num_queries(0):
+        second = client.get(RANKING)
+    assert second.status_code == 200
+    assert second.content == first.content
+    assert second["ETag"] == first["ETag"]
+    assert second["Content-Type"] == first["Content-Type"]
