@@ -59,10 +59,10 @@ def measure(source: str) -> dict:
     kinds: dict[str, list[tuple[float, int]]] = {"made": [], "stored": [], "unchanged": []}
 
     def get(tag: str = "") -> tuple[str, int]:
-        headers = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
+        headers = {"If-None-Match": tag} if tag else {}
         with CaptureQueriesContext(connection) as queries:
             start = time.perf_counter()
-            response = client.get(url, HTTP_HOST="127.0.0.1", **headers)
+            response = client.get(url, headers={"Host": "127.0.0.1", **headers})
             seconds = time.perf_counter() - start
         kind = {200: "stored", 304: "unchanged"}[response.status_code]
         if response.status_code == 200 and len(queries):
@@ -104,7 +104,9 @@ def report(db: str, figures: dict) -> list[Result]:
     _line("200, the body kept under its tag", figures["stored"])
     unchanged, unchanged_q = _line("304, unchanged", figures["unchanged"])
     return [
-        check(db, "API poll unchanged (304): no query", f"{unchanged_q:.2f} queries", unchanged_q == 0),
+        check(
+            db, "API poll unchanged (304): no query", f"{unchanged_q:.2f} queries", unchanged_q == 0
+        ),
         check(
             db,
             "API poll unchanged (304), p95 <= 1/20 of an answer made anew",

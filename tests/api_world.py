@@ -1,6 +1,6 @@
-"""The JSON API's tests' world (tests/api/): a small public world with everything the API must keep to itself: an e-mail, a phone, a
-personal code, a name published by initial, an unpublished ranking, another organiser's draft
-tournament."""
+"""The JSON API's tests' world (tests/api/): a small public world with everything the API must
+keep to itself: an e-mail, a phone, a personal code, a name published by initial, an unpublished
+ranking, another organiser's draft tournament."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ organiser, in any answer."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from tests.api_world import (
     DRAFT_NAME,
@@ -14,6 +15,8 @@ from tests.api_world import (
     UNPUBLISHED_PLAYER,
     WORLD_URLS,
 )
+from tournament.models import Person
+from tournament.persons.privacy import ERASED, person_erase
 from tournament.ranking.publication import ranking_publish
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +91,14 @@ def test_the_final_ranking_carries_the_counters_of_rule_5_4_2(client, world):
     assert set(first["counters"]) == {"sie", "tout_won", "tout_played", "solo_won", "solo_played"}
     assert [row["rank"] for row in ranking["rows"]] == sorted(r["rank"] for r in ranking["rows"])
     assert sum(row["counters"]["sie"] for row in ranking["rows"]) >= 1  # the example has a Sie
+
+
+def test_an_erased_person_shows_as_the_public_pages_show_them(client, world):
+    person_erase(person=Person.objects.get(name="Resi Telefonistin"), by=AnonymousUser())
+    ranking = client.get("/api/v1/turniere/offen-2026/wertung/").json()
+    names = [row["name"] for row in ranking["rows"]]
+    assert ERASED in names
+    assert "Sepp Hofbauer 2" not in names
+    season = client.get("/api/v1/saisons/jw-2026/").content.decode()
+    assert "Telefonistin" not in season
+    assert "Sepp Hofbauer 2" not in season

@@ -32,7 +32,8 @@ class NotFound(Http404):
 
 
 def organisers() -> list[dict[str, Any]]:
-    return list(models.Organiser.objects.order_by("name", "slug").values("slug", "name", "region"))
+    found = models.Organiser.objects.order_by("name", "slug")
+    return [{"slug": o.slug, "name": o.name, "region": o.region} for o in found]
 
 
 def _entry(entry: CalendarEntry) -> dict[str, Any]:
@@ -99,9 +100,7 @@ def tournament_detail(tournament: models.Tournament) -> dict[str, Any]:
     entries = [e for e in calendar_entries(organiser=tournament.organiser) if e.pk == tournament.pk]
     data = _entry(entries[0])
     data["number_of_durchgaenge"] = tournament.number_of_durchgaenge
-    data["ranking_published_until"] = tournament.ranking_public_until(
-        standings_played(tournament)
-    )
+    data["ranking_published_until"] = tournament.ranking_public_until(standings_played(tournament))
     return data
 
 
@@ -172,9 +171,7 @@ def _rows(rows, shown: list[int]) -> list[dict[str, Any]]:
             "value": row.standing.value,
             "played": row.standing.played,
             "counters": _counters(row.standing.counters or (0,) * len(COUNTERS)),
-            "cells": [
-                {"value": row.cells[i][0], "counted": row.cells[i][1]} for i in shown
-            ],
+            "cells": [{"value": row.cells[i][0], "counted": row.cells[i][1]} for i in shown],
         }
         for row in rows
     ]

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
-from tournament.scorekeeping import revisions
 
 from tournament import models
+from tournament.scorekeeping import revisions
 
 PREFIX = "api:v1:"
 STRUCTURE = "structure"
