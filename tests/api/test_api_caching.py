@@ -134,3 +134,15 @@ def test_a_second_reader_is_given_the_stored_answer_without_a_query(
     assert second.content == first.content
     assert second["ETag"] == first["ETag"]
     assert second["Content-Type"] == first["Content-Type"]
+
+
+def test_head_is_answered_as_get_without_the_body(client, world, django_assert_num_queries):
+    got = client.get(RANKING)
+    head = client.head(RANKING, HTTP_ORIGIN="https://sk-beispiel.de")
+    assert head.status_code == 200
+    assert head.content == b""
+    assert head["ETag"] == got["ETag"]
+    assert head["Content-Length"] == str(len(got.content))
+    assert head["Access-Control-Allow-Origin"] == "*"
+    with django_assert_num_queries(0):
+        assert client.head(RANKING, HTTP_IF_NONE_MATCH=got["ETag"]).status_code == 304
