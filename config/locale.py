@@ -4,6 +4,9 @@ from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 
+#: Paths whose answers are the same in every language (docs/api.md).
+LANGUAGE_NEUTRAL = "/api/"
+
 
 class ChosenLanguageMiddleware(LocaleMiddleware):
     """LocaleMiddleware that ignores the browser's Accept-Language header.
@@ -20,3 +23,10 @@ class ChosenLanguageMiddleware(LocaleMiddleware):
             language = settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
+
+    def process_response(self, request, response):
+        """The JSON API answers alike in every language (codes, German messages): no
+        `Vary: Accept-Language`, which would make a proxy keep a copy per language."""
+        if request.path.startswith(LANGUAGE_NEUTRAL):
+            return response
+        return super().process_response(request, response)

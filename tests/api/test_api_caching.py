@@ -146,3 +146,8 @@ def test_head_is_answered_as_get_without_the_body(client, world, django_assert_n
     assert head["Access-Control-Allow-Origin"] == "*"
     with django_assert_num_queries(0):
         assert client.head(RANKING, HTTP_IF_NONE_MATCH=got["ETag"]).status_code == 304
+
+
+def test_the_answers_do_not_vary_by_language(client, world):
+    response = client.get(RANKING)
+    assert "accept-language" not in response.get("Vary", "").lower()

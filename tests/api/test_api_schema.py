@@ -104,3 +104,13 @@ def test_the_docs_page_loads_its_scripts_from_this_server(client):
     assert sources
     assert all(source.startswith("/") for source in sources), sources
     assert "cdn" not in page
+
+
+@pytest.mark.parametrize("url", ["/api/", "/api/v1/", "/api/v1/spieler/", "/api/v2/turniere/"])
+def test_an_address_of_no_operation_is_a_json_404(client, url):
+    response = client.get(url, HTTP_ORIGIN="https://sk-beispiel.de")
+    assert response.status_code == 404
+    assert response.json() == {
+        "detail": "Diese Adresse gibt es in der API nicht; siehe /api/v1/docs."
+    }
+    assert response["Access-Control-Allow-Origin"] == "*"

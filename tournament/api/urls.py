@@ -9,6 +9,7 @@ from functools import wraps
 
 from django.urls import path
 
+from tournament.api.missing import api_missing
 from tournament.api.views import api
 
 
@@ -35,5 +36,11 @@ def _head_as_get(view):
 _patterns, _app, _namespace = api.urls
 for _pattern in _patterns:
     _pattern.callback = _head_as_get(_pattern.callback)
+    if getattr(_pattern, "name", "") == "api-root":  # ninja's root, named for its paths only
+        _pattern.callback = api_missing
 
-urlpatterns = [path("api/v1/", (_patterns, _app, _namespace))]
+urlpatterns = [
+    path("api/v1/", (_patterns, _app, _namespace)),
+    path("api/", api_missing),
+    path("api/<path:rest>", api_missing),
+]
