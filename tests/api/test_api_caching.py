@@ -151,3 +151,18 @@ def test_head_is_answered_as_get_without_the_body(client, world, django_assert_n
 def test_the_answers_do_not_vary_by_language(client, world):
     response = client.get(RANKING)
     assert "accept-language" not in response.get("Vary", "").lower()
+
+
+def test_a_slug_given_up_and_taken_again_answers_for_the_new_tournament(client, world):
+    before = client.get("/api/v1/turniere/offen-2026/").json()
+    world.published.slug = "offen-2026-alt"
+    world.published.save()
+    world.unpublished.slug = "offen-2026"
+    world.unpublished.save()
+    after = client.get("/api/v1/turniere/offen-2026/").json()
+    assert (before["name"], after["name"]) == ("Offenes Turnier", "Verdecktes Turnier")
+    ranking_publish(tournament=world.unpublished, publication="live")
+    tagged = client.get(RANKING)
+    assert tagged.status_code == 200
+    ranking_publish(tournament=world.unpublished, publication="after", after=1)
+    assert client.get(RANKING, HTTP_IF_NONE_MATCH=tagged["ETag"]).status_code == 200

@@ -13,7 +13,13 @@ from typing import Any
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from tournament import models
-from tournament.api.versions import ACTIVITY, STRUCTURE, tournament_scope, versions_bump
+from tournament.api.versions import (
+    ACTIVITY,
+    STRUCTURE,
+    slug_forget,
+    tournament_scope,
+    versions_bump,
+)
 from tournament.scorekeeping.changes import pages_changed
 
 
@@ -27,6 +33,7 @@ def _structure_changed(sender: object, **kwargs: Any) -> None:
 
 def _tournament_changed(sender: object, instance: models.Tournament, **kwargs: Any) -> None:
     versions_bump(ACTIVITY, tournament_scope(instance.pk))
+    slug_forget(instance.slug)
 
 
 def _player_changed(sender: object, instance: models.Player, **kwargs: Any) -> None:

@@ -119,3 +119,9 @@ def slug_tournament(slug: str) -> int | None:
 
 def slug_remember(slug: str, pk: int) -> None:
     _cache().set(_slug_key(slug), pk, _seconds())
+
+
+def slug_forget(slug: str) -> None:
+    """Once the current transaction commits, the slug is looked up again: a tournament saved
+    under it may be another than the one remembered (a slug given up and taken again)."""
+    revisions.after_commit(lambda: _cache().delete(_slug_key(slug)))
