@@ -41,6 +41,6 @@ for _pattern in _patterns:
 
 urlpatterns = [
     path("api/v1/", (_patterns, _app, _namespace)),
-    path("api/", api_missing),
-    path("api/<path:rest>", api_missing),
+    path("api/", api_missing, name="api_missing"),
+    path("api/<path:rest>", api_missing, name="api_missing_path"),
 ]
