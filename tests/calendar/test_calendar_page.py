@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.cups.services import cup_save, entry_hosted_add, member_add
+from tournament.models import Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +186,22 @@ def test_a_tournament_of_today_is_still_upcoming(client, world):
     world.herbst.date = timezone.localdate()
     world.herbst.save(update_fields=["date"])
     assert 'id="turnier-herbstturnier"' in upcoming(page(client))
+
+
+def test_the_organisers_region_is_edited_in_the_administration(client, world, django_user_model):
+    admin = django_user_model.objects.create_superuser("admin", password="geheim-12345")
+    client.force_login(admin)
+    url = reverse("admin:tournament_organiser_change", args=[world.home.pk])
+    html = page(client, url)
+    assert 'name="region"' in html and 'value="Oberpfalz"' in html
+
+
+def test_the_settings_page_has_the_start_and_the_calendar_switch(client, world, django_user_model):
+    user = django_user_model.objects.create_user("leitung", password="geheim-12345")
+    Membership.objects.create(
+        tournament=world.kirchweih, user=user, role=Membership.Role.SUPERVISOR
+    )
+    client.force_login(user)
+    html = page(client, reverse("manage:tournament_edit", args=["kirchweih"]))
+    assert 'type="time" name="start_time" value="19:00"' in html
+    assert 'name="announced"' in html and "Im öffentlichen Turnierkalender" in html
