@@ -205,3 +205,9 @@ def test_the_settings_page_has_the_start_and_the_calendar_switch(client, world, 
     html = page(client, reverse("manage:tournament_edit", args=["kirchweih"]))
     assert 'type="time" name="start_time" value="19:00"' in html
     assert 'name="announced"' in html and "Im öffentlichen Turnierkalender" in html
+
+
+def test_the_front_page_lists_a_draft_to_logged_in_users_only(client, world, django_user_model):
+    assert "Geheimturnier" not in page(client, reverse("tournament:list"))
+    client.force_login(django_user_model.objects.create_user("schreiber", password="x-12345678"))
+    assert "Geheimturnier" in page(client, reverse("tournament:list"))
