@@ -2,6 +2,7 @@
 pages (opened with a table's link and PIN), gathered from the features under the namespace
 `tournament`."""
 
+from tournament.calendar import urls as calendar
 from tournament.checkin import urls as checkin
 from tournament.cups import urls as cups
 from tournament.draw import urls as draw
@@ -21,5 +22,6 @@ urlpatterns = [
     *checkin.public,
     *seasons.public,
     *cups.public,
+    *calendar.public,
     *handbook.public,
 ]
