@@ -57,9 +57,11 @@ def csp_complaints(page) -> list[str]:
     complaints: list[str] = []
     page.on(
         "console",
-        lambda message: complaints.append(message.text)
-        if message.type == "error" or "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            complaints.append(message.text)
+            if message.type == "error" or "Content Security Policy" in message.text
+            else None
+        ),
     )
     return complaints
 
@@ -84,7 +86,9 @@ def test_the_snippet_shows_the_ranking_in_a_frame_of_another_site(
         expect(frame.get_by_text("Rangliste nach 2 Durchgängen")).to_be_visible()
         other = page.frame_locator("iframe").nth(1)
         expect(other.get_by_text("Herbstturnier", exact=True)).to_be_visible()
-        expect(other.get_by_role("link", name="Anmelden – Herbstturnier")).to_have_attribute("target", "_blank")
+        expect(other.get_by_role("link", name="Anmelden – Herbstturnier")).to_have_attribute(
+            "target", "_blank"
+        )
         page.screenshot(path=str(tmp_path / "verein-600.png"), full_page=True)
     assert not complaints, complaints
     context.close()
