@@ -129,3 +129,16 @@ def test_the_language_comes_from_the_query_or_the_browser(published, query, head
     response = Client().get(ranking_url(published) + query, **extra)
     assert expected in response.content.decode()
     assert not response.cookies
+
+
+def test_the_management_page_gives_the_snippets_to_copy(published, supervisor, settings):
+    settings.SITE_URL = "https://turnier.example.org"
+    client = Client()
+    client.force_login(supervisor)
+    html = client.get(reverse("manage:dashboard", args=[published.slug])).content.decode()
+    assert "Auf der Vereinswebsite zeigen" in html
+    ranking = "https://turnier.example.org/turnier/beispielturnier-2026/einbetten/rangliste/"
+    calendar = f"https://turnier.example.org/kalender/{published.organiser.slug}/einbetten/"
+    assert f"&lt;iframe src=&quot;{ranking}?sprache=de&quot;" in html
+    assert f"&lt;iframe src=&quot;{calendar}?sprache=de&quot;" in html
+    assert "<iframe" not in html  # shown to be copied, never framed here
