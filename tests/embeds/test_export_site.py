@@ -13,6 +13,7 @@ from django.core.management.base import CommandError
 
 from tournament.models import Organiser, Tournament
 from tournament.ranking.publication import ranking_publish
+from tournament.seasons.services import season_save
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +115,33 @@ def test_a_file_as_folder_is_named(example_tournament, tmp_path):
     (tmp_path / "datei").write_text("x", encoding="utf-8")
     with pytest.raises(CommandError, match="DIR .*ist eine Datei"):
         export(tmp_path / "datei")
+
+
+def test_a_season_is_written_with_its_public_table(published, tmp_path):
+    season_save(
+        organiser=published.organiser,
+        name="Jahreswertung 2026",
+        slug="jahr-2026",
+        tournaments=[published],
+    )
+    folder = tmp_path / "website"
+    export(folder)
+    page = folder / "saison/jahr-2026/index.html"
+    html = page.read_text(encoding="utf-8")
+    assert "Jahreswertung 2026" in html
+    assert "Sepp Hofbauer 1" in html and "Michl H." in html and "Michl Hofbauer" not in html
+    assert 'href="../../turnier/beispielturnier-2026/index.html"' in html
+    assert 'href="saison/jahr-2026/index.html"' in (folder / "index.html").read_text("utf-8")
+
+
+def test_a_ranking_published_after_durchgang_1_is_exported_so_far(example_tournament, tmp_path):
+    ranking_publish(
+        tournament=example_tournament, publication=Tournament.Publication.AFTER, after=1
+    )
+    folder = tmp_path / "website"
+    export(folder)
+    written = {n for n in files(folder) if n.startswith("turnier/")}
+    slug = example_tournament.slug
+    assert written == {f"turnier/{slug}/index.html", f"turnier/{slug}/durchgang-1.html"}
+    html = (folder / f"turnier/{slug}/index.html").read_text(encoding="utf-8")
+    assert "Rangliste nach 1 Durchgang" in html
