@@ -33,6 +33,7 @@ from tests.web.walk_helpers import (
     ACCESS,
     CLERK,
     CUP_PAGES,
+    EMBED_PAGES,
     HANDBOOK_PAGES,
     KEEPER,
     PIN,
@@ -200,6 +201,7 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
         before = ("tournament:list", *REGISTRATION_PAGES, *SEASON_PAGES, *HANDBOOK_PAGES)
         before += CUP_PAGES  # a cup, like a season, counts published rankings only
+        before += EMBED_PAGES  # the public's view for the staff too: a note, no ranking
         if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url
