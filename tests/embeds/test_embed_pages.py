@@ -110,8 +110,19 @@ def test_the_calendar_embed_lists_announced_evenings_and_no_draft(evenings):
     assert "Beispielturnier" not in html  # a past evening is no more to come
 
 
-def test_the_calendar_embed_of_an_unknown_organiser_is_not_found(db):
-    assert Client().get(calendar_url(type("O", (), {"slug": "niemand"}))).status_code == 404
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("tournament:embed_ranking", "Dieses Turnier gibt es nicht (mehr)."),
+        ("tournament:embed_calendar", "Diesen Veranstalter gibt es nicht (mehr)."),
+    ],
+)
+def test_a_mistyped_snippet_says_so_in_the_frame(db, name, said):
+    response = Client().get(reverse(name, args=["niemand"]))
+    assert response.status_code == 404
+    assert said in response.content.decode()
+    assert not response.cookies
+    assert frame_ancestors(response) == "frame-ancestors *"
 
 
 @pytest.mark.parametrize(

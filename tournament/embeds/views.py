@@ -6,7 +6,8 @@ new tab (`target="_blank"`)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -28,7 +29,9 @@ CALENDAR_SECONDS = 300
 def ranking_embed(request: HttpRequest, slug: str) -> HttpResponse:
     """A tournament's ranking as far as it is published (rank, name, club, points); a short
     note while it is not. Served from the public pages' cache like the ranking page."""
-    tournament = get_object_or_404(models.Tournament, slug=slug)
+    tournament = models.Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        return _not_found(request, _("There is no such tournament (any more)."))
     context = {"tournament": tournament, "ranking": ranking_public(tournament)}
     return render(request, TEMPLATES + "ranking.html", context)
 
@@ -40,6 +43,14 @@ def ranking_embed(request: HttpRequest, slug: str) -> HttpResponse:
 def calendar_embed(request: HttpRequest, organiser: str) -> HttpResponse:
     """The organiser's announced tournaments to come: date, start, place, Startgeld, places
     left and the registration link while it is open."""
-    owner = get_object_or_404(models.Organiser, slug=organiser)
+    owner = models.Organiser.objects.filter(slug=organiser).first()
+    if owner is None:
+        return _not_found(request, _("There is no such organiser (any more)."))
     context = {"organiser": owner, "entries": calendar_upcoming(owner)}
     return render(request, TEMPLATES + "calendar.html", context)
+
+
+def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+    """A 404 the frame shows (the site's own 404 page may not be framed and carries the language
+    switch's form, whose token is a cookie): a snippet with a mistyped address says so."""
+    return render(request, TEMPLATES + "not_found.html", {"message": message}, status=404)
