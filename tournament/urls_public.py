@@ -6,6 +6,7 @@ from tournament.calendar import urls as calendar
 from tournament.checkin import urls as checkin
 from tournament.cups import urls as cups
 from tournament.draw import urls as draw
+from tournament.embeds import urls as embeds
 from tournament.handbook import urls as handbook
 from tournament.home import urls as home
 from tournament.phones import urls as phones
@@ -23,5 +24,6 @@ urlpatterns = [
     *seasons.public,
     *cups.public,
     *calendar.public,
+    *embeds.public,
     *handbook.public,
 ]

@@ -189,6 +189,9 @@ ACCESS = {
     "tournament:handbook": PUBLIC,
     "tournament:handbook_pdf": PUBLIC,
     "tournament:clerk_card": PUBLIC,
+    # A club website's embeds (tournament/embeds/): the public's view for everybody.
+    "tournament:embed_ranking": PUBLIC,
+    "tournament:embed_calendar": PUBLIC,
 }
 
 HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
@@ -207,6 +210,9 @@ CALENDAR_PAGES = (
     "tournament:calendar_cup_ics",
 )
 CUP_PAGES = ("tournament:cup_table", "tournament:cup_table_pdf", "tournament:cup_table_xlsx")
+# The public's view, for the staff too: a short note while the ranking is not published
+# (tests/embeds/).
+EMBED_PAGES = ("tournament:embed_ranking", "tournament:embed_calendar")
 # A mailed link's GET puts its key into the session and redirects to its page without the key;
 # that page is shown with the key in the session (a logged-in walker's session keeps the one its
 # GET of the link put there; an anonymous walker's requests have none) and refused without.
