@@ -113,11 +113,7 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
         "token": [token],
         "key": ["k" * 43],  # a registration's mailed links: none valid here (tests/checkin/)
         "cup": ["kreispokal"],  # the cup the tournament counts in
-<<<<<<< HEAD
-        "organiser": [tournament.organiser.slug],  # the calendar's organiser pages and feeds
-=======
-        "organiser": [tournament.organiser.slug],  # its organiser's calendar (the embed)
->>>>>>> wip-embed
+        "organiser": [tournament.organiser.slug],  # its calendar pages, feeds and embed
     }
     urls, unfilled = [], []
     for name, arguments in url_patterns():

@@ -202,11 +202,8 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
         before = ("tournament:list", *REGISTRATION_PAGES, *SEASON_PAGES, *HANDBOOK_PAGES)
         before += CUP_PAGES  # a cup, like a season, counts published rankings only
-<<<<<<< HEAD
         before += CALENDAR_PAGES  # announced tournaments, a ranking linked once published
-=======
         before += EMBED_PAGES  # the public's view for the staff too: a note, no ranking
->>>>>>> wip-embed
         if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url
