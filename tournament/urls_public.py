@@ -2,9 +2,11 @@
 pages (opened with a table's link and PIN), gathered from the features under the namespace
 `tournament`."""
 
+from tournament.calendar import urls as calendar
 from tournament.checkin import urls as checkin
 from tournament.cups import urls as cups
 from tournament.draw import urls as draw
+from tournament.embeds import urls as embeds
 from tournament.handbook import urls as handbook
 from tournament.home import urls as home
 from tournament.phones import urls as phones
@@ -21,5 +23,7 @@ urlpatterns = [
     *checkin.public,
     *seasons.public,
     *cups.public,
+    *calendar.public,
+    *embeds.public,
     *handbook.public,
 ]

@@ -61,6 +61,12 @@ VARIANTS = [
 RELEASE_DOCUMENTS = {"tournament:handbook_pdf", "tournament:clerk_card"}
 _CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+"')
 _PRINTED = re.compile(r"\d\d\.\d\d\.\d{4} \d\d:\d\d")  # "Gedruckt …" on the ranking PDF
+# The calendar's feeds: made at (DTSTAMP), and each tournament's UID or id and publication time
+# (its pk and creation, the time its ranking was published), which differ by design between the
+# walks' two imports.
+_FEED_STAMPS = re.compile(
+    r"^(DTSTAMP|UID)[:;].*$|<(updated|published)>[^<]*</\2>|<id>tag:[^<]*</id>", re.MULTILINE
+)
 
 
 def document(example_document: dict, *, second_played: bool) -> dict:
@@ -107,6 +113,7 @@ def public_urls(tournament: Tournament, token: str) -> tuple[list[str], list[str
         "token": [token],
         "key": ["k" * 43],  # a registration's mailed links: none valid here (tests/checkin/)
         "cup": ["kreispokal"],  # the cup the tournament counts in
+        "organiser": [tournament.organiser.slug],  # its calendar pages, feeds and embed
     }
     urls, unfilled = [], []
     for name, arguments in url_patterns():
@@ -145,6 +152,8 @@ def seen(response, token: str) -> str:
         text = "\n".join(
             repr(row) for sheet in workbook.worksheets for row in sheet.iter_rows(values_only=True)
         )
+    elif response.get("Content-Type", "").startswith(("text/calendar", "application/atom")):
+        text = _FEED_STAMPS.sub("<stamp>", response.content.decode().replace("\r\n ", ""))
     elif response.status_code in (301, 302):
         text = response["Location"]
     else:

@@ -33,7 +33,7 @@ TABLES = ("tournament_hand", "tournament_seat", "tournament_sheetevent", "tourna
 
 def rows(database: Path, table: str) -> list[tuple]:
     with sqlite3.connect(database) as connection:
-        found = connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()  # noqa: S608
+        found = connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()
     connection.close()
     return found
 

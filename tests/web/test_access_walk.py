@@ -31,8 +31,10 @@ from django.urls import reverse
 from tests.web.helpers import NOT_POSTED_BY_ALLOWED, routes
 from tests.web.walk_helpers import (
     ACCESS,
+    CALENDAR_PAGES,
     CLERK,
     CUP_PAGES,
+    EMBED_PAGES,
     HANDBOOK_PAGES,
     KEEPER,
     PIN,
@@ -200,6 +202,8 @@ def test_before_publishing_the_public_pages_are_the_tournament_staffs_alone(worl
         phone = name == "tournament:phone_sheet" or ACCESS[name] == PIN
         before = ("tournament:list", *REGISTRATION_PAGES, *SEASON_PAGES, *HANDBOOK_PAGES)
         before += CUP_PAGES  # a cup, like a season, counts published rankings only
+        before += CALENDAR_PAGES  # announced tournaments, a ranking linked once published
+        before += EMBED_PAGES  # the public's view for the staff too: a note, no ranking
         if name.startswith("tournament:") and name not in before and not phone:
             expected = 200 if role == "clerk" else 404
             assert client.get(url).status_code == expected, url

@@ -177,15 +177,42 @@ ACCESS = {
     "tournament:cup_table": PUBLIC,
     "tournament:cup_table_pdf": PUBLIC,
     "tournament:cup_table_xlsx": PUBLIC,
+    # The public calendar (tournament/calendar/): announced tournaments, before publishing too.
+    "tournament:calendar": PUBLIC,
+    "tournament:calendar_ics": PUBLIC,
+    "tournament:calendar_rankings_atom": PUBLIC,
+    "tournament:calendar_organiser": PUBLIC,
+    "tournament:calendar_organiser_ics": PUBLIC,
+    "tournament:calendar_organiser_rankings_atom": PUBLIC,
+    "tournament:calendar_cup": PUBLIC,
+    "tournament:calendar_cup_ics": PUBLIC,
     "tournament:handbook": PUBLIC,
     "tournament:handbook_pdf": PUBLIC,
     "tournament:clerk_card": PUBLIC,
+    # A club website's embeds (tournament/embeds/): the public's view for everybody.
+    "tournament:embed_ranking": PUBLIC,
+    "tournament:embed_calendar": PUBLIC,
 }
 
 HANDBOOK_PAGES = ("tournament:handbook", "tournament:handbook_pdf", "tournament:clerk_card")
 
 SEASON_PAGES = ("tournament:season", "tournament:season_pdf", "tournament:season_xlsx")
+# The calendar lists announced tournaments before anything is published; a ranking only once
+# it is (tests/calendar/).
+CALENDAR_PAGES = (
+    "tournament:calendar",
+    "tournament:calendar_ics",
+    "tournament:calendar_rankings_atom",
+    "tournament:calendar_organiser",
+    "tournament:calendar_organiser_ics",
+    "tournament:calendar_organiser_rankings_atom",
+    "tournament:calendar_cup",
+    "tournament:calendar_cup_ics",
+)
 CUP_PAGES = ("tournament:cup_table", "tournament:cup_table_pdf", "tournament:cup_table_xlsx")
+# The public's view, for the staff too: a short note while the ranking is not published
+# (tests/embeds/).
+EMBED_PAGES = ("tournament:embed_ranking", "tournament:embed_calendar")
 # A mailed link's GET puts its key into the session and redirects to its page without the key;
 # that page is shown with the key in the session (a logged-in walker's session keeps the one its
 # GET of the link put there; an anonymous walker's requests have none) and refused without.

@@ -15,7 +15,11 @@ class TournamentListView(TemplateView):
     template_name = "tournament/home/list.html"
 
     def get_context_data(self, **kwargs):
-        table = TournamentTable(Tournament.objects.all())
+        tournaments = Tournament.objects.all()
+        if not self.request.user.is_authenticated:
+            # A draft (not announced) is on no public list; the staff, logged in, see it.
+            tournaments = tournaments.filter(announced=True)
+        table = TournamentTable(tournaments)
         return super().get_context_data(table=table, **kwargs)
 
 

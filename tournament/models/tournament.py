@@ -203,6 +203,12 @@ class Tournament(models.Model):
     ranking_published_after = models.PositiveSmallIntegerField(
         _("ranking published after Durchgang"), null=True, blank=True
     )
+    # Since when the public sees the ranking (tournament/ranking/publication.py): set when it
+    # is made public from hidden, kept while it stays public (after another Durchgang, live),
+    # cleared when it is withdrawn. The calendar's Atom feed of rankings goes by it.
+    ranking_published_at = models.DateTimeField(
+        _("ranking public since"), null=True, blank=True, editable=False
+    )
     # The door (tournament/checkin/): Startgeld, check-in, the public registration form.
     entry_fee = models.DecimalField(
         _("Startgeld (€)"),

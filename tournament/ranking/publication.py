@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import models
@@ -35,8 +36,9 @@ def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
 def ranking_publish(
     *, tournament: models.Tournament, publication: str, after: int | None = None
 ) -> None:
-    """The supervisor publishes the ranking (live, or after Durchgang `after`) or withdraws it;
-    raises `PublicationError` (nothing changes) for a Durchgang the tournament does not have."""
+    """The supervisor publishes the ranking (live, or after Durchgang `after`) or withdraws it,
+    noting since when it is public (`ranking_published_at`); raises `PublicationError`
+    (nothing changes) for a Durchgang the tournament does not have."""
     if publication == Publication.AFTER:
         if after is None or not 1 <= after <= tournament.number_of_durchgaenge:
             message = _("Choose a Durchgang from 1 to %(max)s.") % {
@@ -45,7 +47,15 @@ def ranking_publish(
             raise PublicationError({"after": [message]})
     else:
         after = None
+    was_public = tournament.ranking_publication != Publication.HIDDEN
     tournament.ranking_publication, tournament.ranking_published_after = publication, after
+    # Public since: set when it leaves hidden, kept while it stays public, cleared when withdrawn
+    # (the calendar's Atom feed of rankings, tournament/calendar/feeds.py).
+    if publication == Publication.HIDDEN:
+        tournament.ranking_published_at = None
+    elif not was_public or tournament.ranking_published_at is None:
+        tournament.ranking_published_at = timezone.now()
+    fields = ["ranking_publication", "ranking_published_after", "ranking_published_at"]
     with transaction.atomic():
-        tournament.save(update_fields=["ranking_publication", "ranking_published_after"])
+        tournament.save(update_fields=fields)
         public_pages_changed(tournament.pk)

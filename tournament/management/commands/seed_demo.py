@@ -1,9 +1,12 @@
+import datetime as dt
 import json
+from decimal import Decimal
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.draw.services import durchgang_draw
@@ -17,6 +20,7 @@ from tournament.ranking.publication import ranking_publish
 DEMO_USER = "leitung"
 DEMO_CLERK = "schreiber"
 DEMO_PASSWORD = "schafkopf-demo"
+DEMO_UPCOMING = "kirchweih-schafkopf"  # the calendar's next tournament, open for registration
 
 
 class Command(BaseCommand):
@@ -69,9 +73,40 @@ class Command(BaseCommand):
                     table_links_issue_missing(durchgang=drawn.durchgang, user=None)
                     self.print_login(self.demo_supervisor(tournament))
                     self.demo_clerk(tournament)
+                    self.demo_calendar(tournament)
         except InterchangeError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(tournament.slug)
+
+    def demo_calendar(self, tournament):
+        """The public calendar shows something: the demo tournament with its start, and a
+        tournament three weeks ahead, announced, open for registration with a limit of places;
+        the organiser with its region."""
+        tournament.start_time = dt.time(14, 0)
+        tournament.save(update_fields=["start_time"])
+        organiser = tournament.organiser
+        if organiser is not None and not organiser.region:
+            organiser.region = "Oberpfalz"
+            organiser.save(update_fields=["region"])
+        when = timezone.localdate() + dt.timedelta(days=21)
+        document = {
+            "format": "schafkopf-turnier",
+            "version": 1,
+            "tournament": {
+                "slug": DEMO_UPCOMING,
+                "name": "Kirchweih-Schafkopf",
+                "date": when.isoformat(),
+                "venue": "Sportheim Laubendorf",
+            },
+            "players": [],
+            "durchgaenge": [],
+        }
+        upcoming = tournament_import(document)
+        upcoming.start_time, upcoming.entry_fee = dt.time(19, 0), Decimal(12)
+        upcoming.registration_open, upcoming.registration_limit = True, 40
+        upcoming.save(
+            update_fields=["start_time", "entry_fee", "registration_open", "registration_limit"]
+        )
 
     def demo_supervisor(self, tournament):
         users = get_user_model()
