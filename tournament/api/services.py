@@ -105,7 +105,10 @@ def tournament_detail(tournament: models.Tournament) -> dict[str, Any]:
 
 
 def _counters(values) -> dict[str, int]:
-    return dict(zip(COUNTERS, values, strict=True))
+    """The counters by name; a row with fewer (a cup file of an older installation) counts 0
+    for those it lacks."""
+    given = [*values, *(0,) * len(COUNTERS)]
+    return dict(zip(COUNTERS, given[: len(COUNTERS)], strict=True))
 
 
 def ranking(tournament: models.Tournament, after: str = "") -> dict[str, Any]:
@@ -170,7 +173,7 @@ def _rows(rows, shown: list[int]) -> list[dict[str, Any]]:
             "club": row.club,
             "value": row.standing.value,
             "played": row.standing.played,
-            "counters": _counters(row.standing.counters or (0,) * len(COUNTERS)),
+            "counters": _counters(row.standing.counters),
             "cells": [{"value": row.cells[i][0], "counted": row.cells[i][1]} for i in shown],
         }
         for row in rows
