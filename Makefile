@@ -62,7 +62,13 @@ upgrade:
 	$(MAKE) lock UPGRADE=1
 
 # Compiled in pure Python (polib): no GNU gettext needed on the machine.
-messages: venv
+# The catalogues compiled (in Python, no GNU gettext) when a .po file is newer than its .mo.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+messages: $(MO_FILES)
+
+$(MO_FILES): %.mo: %.po | $(STAMP)
 	$(MANAGE) translations_compile
 
 # Installs Debian's chromium for the browser tests and poppler-utils (pdftoppm) for the
