@@ -121,7 +121,7 @@ def main() -> int:
     when one answers, as `bench/run.py` does)."""
     import tempfile
 
-    from report import manage, postgres_database, script, summary
+    from report import each_database, script, summary
     from scale import MEDIUM, document
 
     base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
@@ -131,15 +131,8 @@ def main() -> int:
         work = Path(tmp)
         source = str(document(work, MEDIUM))
         base["DJANGO_CACHE_DIR"] = str(work / "cache")
-        databases = [("SQLite", f"sqlite:///{work / 'bench.sqlite3'}")]
-        with postgres_database(f"bench_api_{os.getpid()}") as url:
-            if url:
-                databases.append(("PostgreSQL", url))
-            for db, address in databases:
-                env = {**base, "DATABASE_URL": address}
-                manage(env, "migrate", "--noinput", "-v0")
-                print(f"\n== {db} ==")
-                results += report(db, json.loads(script(env, "bench/api.py", source)))
+        for db, env in each_database("api", work, base):
+            results += report(db, json.loads(script(env, "bench/api.py", source)))
     summary(results)
     return 0
 

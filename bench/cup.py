@@ -156,7 +156,7 @@ def main() -> int:
     when one answers, as `bench/run.py` does)."""
     import tempfile
 
-    from report import manage, postgres_database, script, summary
+    from report import each_database, script, summary
     from scale import document
 
     base = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "benchmark-only"}
@@ -165,15 +165,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="schafkopf-bench-cup-") as tmp:
         work = Path(tmp)
         source = str(document(work, 200))
-        databases = [("SQLite", f"sqlite:///{work / 'bench.sqlite3'}")]
-        with postgres_database(f"bench_cup_{os.getpid()}") as url:
-            if url:
-                databases.append(("PostgreSQL", url))
-            for db, address in databases:
-                env = {**base, "DATABASE_URL": address}
-                manage(env, "migrate", "--noinput", "-v0")
-                print(f"\n== {db} ==")
-                results += report(db, json.loads(script(env, "bench/cup.py", source)))
+        for db, env in each_database("cup", work, base):
+            results += report(db, json.loads(script(env, "bench/cup.py", source)))
     summary(results)
     return 0
 

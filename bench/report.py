@@ -81,6 +81,20 @@ def postgres_database(name: str) -> Iterator[str | None]:
         _postgres_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def each_database(name: str, work: Path, base: dict[str, str]) -> Iterator[tuple[str, dict]]:
+    """SQLite in `work`, then PostgreSQL in a database of its own when one answers: each
+    migrated and announced by a heading, as (its name, the environment that points at it)."""
+    databases = [("SQLite", f"sqlite:///{work / 'bench.sqlite3'}")]
+    with postgres_database(f"bench_{name}_{os.getpid()}") as url:
+        if url:
+            databases.append(("PostgreSQL", url))
+        for db, address in databases:
+            env = {**base, "DATABASE_URL": address}
+            manage(env, "migrate", "--noinput", "-v0")
+            print(f"\n== {db} ==")
+            yield db, env
+
+
 def _postgres_admin(statement: str) -> bool:
     """Run `statement` on the PostgreSQL server; False when no server answers."""
     try:
