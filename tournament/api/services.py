@@ -97,8 +97,7 @@ def tournament_public(slug: str) -> models.Tournament:
 
 
 def tournament_detail(tournament: models.Tournament) -> dict[str, Any]:
-    entries = [e for e in calendar_entries(organiser=tournament.organiser) if e.pk == tournament.pk]
-    data = _entry(entries[0])
+    data = _entry(calendar_entries(tournament=tournament)[0])
     data["number_of_durchgaenge"] = tournament.number_of_durchgaenge
     data["ranking_published_until"] = tournament.ranking_public_until(standings_played(tournament))
     return data

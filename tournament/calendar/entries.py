@@ -20,6 +20,8 @@ from django.utils import timezone
 from tournament import models
 
 Publication = models.Tournament.Publication
+#: How far back the calendar's pages and feeds reach: the tournaments of the last year.
+PAST_DAYS = 365
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,11 @@ def announced_tournaments() -> QuerySet[models.Tournament]:
     return models.Tournament.objects.filter(announced=True)
 
 
+def recent_since() -> dt.date:
+    """The first day of the calendar's reach into the past (`PAST_DAYS`)."""
+    return timezone.localdate() - dt.timedelta(days=PAST_DAYS)
+
+
 def calendar_entries(
     *,
     organiser: models.Organiser | None = None,
@@ -72,12 +79,18 @@ def calendar_entries(
     region: str = "",
     place: str = "",
     when: str = "",
+    since: dt.date | None = None,
+    tournament: models.Tournament | None = None,
 ) -> list[CalendarEntry]:
     """The announced tournaments, by date (upcoming first by nearest date when `when` is
     "upcoming", past newest first when "past", all by date otherwise); filtered by organiser,
-    by cup (its hosted evenings), by region (the organiser's, case-insensitive) and by place
-    (part of the venue, case-insensitive)."""
+    by cup (its hosted evenings), by region (the organiser's, case-insensitive), by place
+    (part of the venue, case-insensitive), by date (`since` that day) or to one tournament."""
     query = announced_tournaments().select_related("organiser")
+    if tournament is not None:
+        query = query.filter(pk=tournament.pk)
+    if since is not None:
+        query = query.filter(date__gte=since)
     if organiser is not None:
         query = query.filter(organiser=organiser)
     if cup is not None:

@@ -24,15 +24,7 @@ from tournament.calendar.entries import CalendarEntry
 from tournament.calendar.texts import entry_facts
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
-#: How far back a feed reaches: the tournaments of the last year stay in the calendars.
-PAST_DAYS = 365
 PRODID = "-//Schafkopf-Turnier//Turnierkalender//DE"
-
-
-def feed_entries(entries: Iterable[CalendarEntry]) -> list[CalendarEntry]:
-    """The entries a feed carries: the upcoming ones and those of the last PAST_DAYS days."""
-    since = timezone.localdate() - dt.timedelta(days=PAST_DAYS)
-    return [e for e in entries if e.date >= since]
 
 
 def event_uid(entry: CalendarEntry, host: str) -> str:

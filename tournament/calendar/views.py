@@ -4,21 +4,19 @@ tournaments only, a past one's ranking only once published (tournament/calendar/
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import models
-from tournament.calendar.entries import CalendarEntry, calendar_entries
+from tournament.calendar.entries import CalendarEntry, calendar_entries, recent_since
 from tournament.calendar.forms import CalendarFilterForm
-from tournament.calendar.ics import CONTENT_TYPE, PAST_DAYS, calendar_ics, feed_entries
+from tournament.calendar.ics import CONTENT_TYPE, calendar_ics
 from tournament.calendar.texts import fee_text, places_text
 from tournament.web.site_url import absolute_url
 
@@ -65,11 +63,6 @@ def entry_page(entry: CalendarEntry) -> str:
     return f"{path}#turnier-{entry.slug}"
 
 
-def _past(entries: list[CalendarEntry]) -> list[CalendarEntry]:
-    since = timezone.localdate() - dt.timedelta(days=PAST_DAYS)
-    return [e for e in entries if e.date >= since]
-
-
 def _organiser(slug: str) -> models.Organiser:
     found = models.Organiser.objects.filter(slug=slug).first()
     if found is None:
@@ -100,7 +93,7 @@ class CalendarView(TemplateView):
                 "place": form.cleaned_data["ort"],
             }
         upcoming = calendar_entries(when="upcoming", **filters) if valid else []
-        past = _past(calendar_entries(when="past", **filters)) if valid else []
+        past = calendar_entries(when="past", since=recent_since(), **filters) if valid else []
         return super().get_context_data(
             form=form,
             filtered=bool(form.is_bound and any(filters.values())),
@@ -124,7 +117,7 @@ class OrganiserCalendarView(TemplateView):
             heading=_("Tournament calendar of %(name)s") % {"name": organiser.name},
             scope=organiser,
             upcoming=_rows(calendar_entries(organiser=organiser, when="upcoming")),
-            past=_rows(_past(calendar_entries(organiser=organiser, when="past"))),
+            past=_rows(calendar_entries(organiser=organiser, when="past", since=recent_since())),
             ics=reverse("tournament:calendar_organiser_ics", args=[organiser.slug]),
             atom=reverse("tournament:calendar_organiser_rankings_atom", args=[organiser.slug]),
             **kwargs,
@@ -142,7 +135,7 @@ class CupCalendarView(TemplateView):
             heading=_("Tournament calendar of %(name)s") % {"name": cup.name},
             shown_cup=cup,
             upcoming=_rows(calendar_entries(cup=cup, when="upcoming")),
-            past=_rows(_past(calendar_entries(cup=cup, when="past"))),
+            past=_rows(calendar_entries(cup=cup, when="past", since=recent_since())),
             ics=reverse("tournament:calendar_cup_ics", args=[cup.slug]),
             **kwargs,
         )
@@ -157,7 +150,7 @@ def _ics_response(request: HttpRequest, entries: list[CalendarEntry], name: str,
         return found
 
     body = calendar_ics(
-        feed_entries(entries),
+        entries,
         name=name,
         address=lambda path: absolute_url(request, path),
         links=links,
@@ -171,17 +164,19 @@ class CalendarIcsView(View):
     """The whole server's calendar as iCalendar."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        return _ics_response(request, calendar_entries(), _("Schafkopf tournaments"), "kalender")
+        entries = calendar_entries(since=recent_since())
+        return _ics_response(request, entries, _("Schafkopf tournaments"), "kalender")
 
 
 class OrganiserIcsView(View):
     def get(self, request: HttpRequest, organiser: str) -> HttpResponse:
         found = _organiser(organiser)
-        entries = calendar_entries(organiser=found)
+        entries = calendar_entries(organiser=found, since=recent_since())
         return _ics_response(request, entries, found.name, found.slug)
 
 
 class CupIcsView(View):
     def get(self, request: HttpRequest, cup: str) -> HttpResponse:
         found = _cup(cup)
-        return _ics_response(request, calendar_entries(cup=found), found.name, found.slug)
+        entries = calendar_entries(cup=found, since=recent_since())
+        return _ics_response(request, entries, found.name, found.slug)
