@@ -15,7 +15,8 @@ from rules.tiebreaks import COUNTERS
 from tournament import models
 from tournament.calendar.entries import CalendarEntry, announced_tournaments, calendar_entries
 from tournament.cups.table import cup_table
-from tournament.ranking.standings import standings_compute, standings_played
+from tournament.ranking.publication import ranking_public_last
+from tournament.ranking.standings import standings_compute
 from tournament.seasons.services import season_standings
 
 
@@ -99,7 +100,7 @@ def tournament_public(slug: str) -> models.Tournament:
 def tournament_detail(tournament: models.Tournament) -> dict[str, Any]:
     data = _entry(calendar_entries(tournament=tournament)[0])
     data["number_of_durchgaenge"] = tournament.number_of_durchgaenge
-    data["ranking_published_until"] = tournament.ranking_public_until(standings_played(tournament))
+    data["ranking_published_until"] = ranking_public_last(tournament)
     return data
 
 
@@ -113,7 +114,7 @@ def _counters(values) -> dict[str, int]:
 def ranking(tournament: models.Tournament, after: str = "") -> dict[str, Any]:
     """The ranking after Durchgang `after` (default: the last published), as the public ranking
     page shows it; a German 404 while it is not published or beyond what is."""
-    until = tournament.ranking_public_until(standings_played(tournament))
+    until = ranking_public_last(tournament)
     if until is None:
         raise NotFound(_("The ranking of this tournament is not published."))
     if after and not (after.isdecimal() and len(after) <= 3 and int(after) >= 1):

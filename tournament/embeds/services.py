@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from tournament import models
 from tournament.calendar.entries import CalendarEntry, calendar_entries
-from tournament.ranking.standings import standings_compute, standings_played
+from tournament.ranking.publication import ranking_public_last
+from tournament.ranking.standings import standings_compute
 from tournament.scorekeeping.amounts import score_text
 from tournament.scorekeeping.engine import tournament_point_table
 
@@ -32,17 +33,12 @@ class PublicRanking:
     lines: list[RankingLine]
 
 
-def public_until(tournament: models.Tournament) -> int | None:
-    """The last Durchgang whose ranking the public sees; None: not published."""
-    return tournament.ranking_public_until(standings_played(tournament))
-
-
 def ranking_public(
     tournament: models.Tournament, *, after: int | None = None
 ) -> PublicRanking | None:
     """The ranking the public sees (after Durchgang `after`, at most the last one published);
     None while the supervisor has not published it."""
-    until = public_until(tournament)
+    until = ranking_public_last(tournament)
     if until is None:
         return None
     if after is None or after > until:

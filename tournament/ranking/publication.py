@@ -33,6 +33,12 @@ def ranking_visible_until(tournament: models.Tournament, user) -> int | None:
     return tournament.ranking_public_until(last)
 
 
+def ranking_public_last(tournament: models.Tournament) -> int | None:
+    """The last Durchgang whose ranking the public sees (the embeds, the API); None: not
+    published."""
+    return tournament.ranking_public_until(standings_played(tournament))
+
+
 def ranking_publish(
     *, tournament: models.Tournament, publication: str, after: int | None = None
 ) -> None:
