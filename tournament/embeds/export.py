@@ -97,7 +97,8 @@ def _rankings(site: _Site, entries: list[CalendarEntry]) -> set[str]:
         pages = [(n, ranking_page(slug, n)) for n in range(1, ranking.published + 1)]
         for after in [None, *range(1, ranking.published + 1)]:
             path = ranking_page(slug, after)
-            shown = ranking if after is None else ranking_public(tournament, after=after)
+            last = after in (None, ranking.published)  # the final page and the last Durchgang's
+            shown = ranking if last else ranking_public(tournament, after=after)
             context = {"tournament": tournament, "ranking": shown, "pages": pages, "here": path}
             site.write(path, "ranking.html", context)
         written.add(slug)
