@@ -11,7 +11,7 @@ Three kinds of version, each a random token with the time it was minted:
 
 A list answers by (structure, activity), a tournament's answers by (structure, its own
 version). A bump is written when the writer's transaction commits: a reader never meets the new
-token before the change itself. Each version lives `API_VERSION_SECONDS` (default 300): a bump
+token before the change itself. Each version lives `API_VERSION_SECONDS` (default 600): a bump
 lost while the cache did not answer is corrected after that long at the latest, when a missing
 version is made again (a tournament's from its `generation` in the database, one query; the
 others new). The tournament a slug names is remembered in the cache as long, so that a
