@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
+from django.test import Client
 
 from tests.api_world import (
     DRAFT_NAME,
@@ -15,7 +17,7 @@ from tests.api_world import (
     UNPUBLISHED_PLAYER,
     WORLD_URLS,
 )
-from tournament.models import Person
+from tournament.models import Membership, Person
 from tournament.persons.privacy import ERASED, person_erase
 from tournament.ranking.publication import ranking_publish
 
@@ -102,3 +104,37 @@ def test_an_erased_person_shows_as_the_public_pages_show_them(client, world):
     season = client.get("/api/v1/saisons/jw-2026/").content.decode()
     assert "Telefonistin" not in season
     assert "Sepp Hofbauer 2" not in season
+
+
+ROLES = ["superuser", "supervisor", "clerk", "organiser_staff"]
+
+
+def _user(role: str, world, django_user_model):
+    """A user of `role` over the unpublished tournament and the draft (or everything)."""
+    if role == "superuser":
+        return django_user_model.objects.create_superuser("chef", password="x-12345678")
+    user = django_user_model.objects.create_user(role, password="x-12345678", is_staff=True)
+    if role == "organiser_staff":
+        world.draft.organiser.staff.add(user)
+        world.unpublished.organiser.staff.add(user)
+        return user
+    for tournament in (world.unpublished, world.draft):
+        Membership.objects.create(tournament=tournament, user=user, role=role)
+    return user
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_role_reads_what_the_public_reads(client, world, django_user_model, role):
+    """The API knows no login: the staff of the unpublished tournament and of the draft, and a
+    superuser, get the public's answers (asked first, before any copy of them is kept)."""
+    caches["shared"].clear()
+    client.force_login(_user(role, world, django_user_model))
+    urls = [*WORLD_URLS, "/api/v1/turniere/verdeckt-2026/wertung/"]
+    urls.append("/api/v1/turniere/entwurf-2026/")
+    seen = [(answer.status_code, answer.content) for answer in map(client.get, urls)]
+    assert seen[-2][0] == seen[-1][0] == 404
+    for url, (status, content) in zip(urls, seen, strict=True):
+        public = Client().get(url)
+        assert (status, content) == (public.status_code, public.content), url
+        for secret in (DRAFT_NAME, UNPUBLISHED_PLAYER, SECRET_EMAIL, HIDDEN_FAMILY):
+            assert secret.encode() not in content, (url, secret)
