@@ -6,6 +6,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 
+# Python keeps the compiled modules (__pycache__, and pytest's rewritten test modules) even where
+# the environment asks it not to: otherwise every test worker and every `manage.py` a test
+# starts compiles Django and the suite again (about 20 s of each worker's start).
+unexport PYTHONDONTWRITEBYTECODE
+
 # Two sets of packages, each locked with hashes (docs/development.md, "Dependencies"): the
 # runtime set requirements.txt (what run, serve, hall and backup need) and the development set
 # requirements-dev.txt (the runtime set plus the tools of test, test-fast, bench, screenshots,

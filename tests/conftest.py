@@ -17,7 +17,11 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.constants import EXAMPLES, PASSWORD, SHEET_NAMES
-from tournament.exchange.interchange.importer import tournament_import
+from tournament.exchange.interchange.importer import (
+    CheckedDocument,
+    document_check,
+    tournament_import,
+)
 from tournament.models import Membership, Table
 from tournament.phones.links import table_link_issue
 from tournament.scorekeeping import revisions
@@ -105,9 +109,15 @@ def example_standings() -> dict:
     )
 
 
+@pytest.fixture(scope="session")
+def example_checked() -> CheckedDocument:
+    """The worked example read and checked by the engine once: each test stores it anew."""
+    return document_check((EXAMPLES / "beispielturnier-2026.json").read_bytes())
+
+
 @pytest.fixture
-def example_tournament(db, example_document):
-    return tournament_import(example_document)
+def example_tournament(db, example_checked):
+    return tournament_import(example_checked)
 
 
 def _user(username: str, **extra):

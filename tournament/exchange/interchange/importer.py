@@ -10,6 +10,7 @@ the score rows the engine computes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -26,7 +27,7 @@ from tournament.exchange.interchange.checks import (
     players_check,
 )
 from tournament.exchange.interchange.document import DocHand, DocTable, DocTotals, Document
-from tournament.exchange.interchange.problems import Problems
+from tournament.exchange.interchange.problems import Problem, Problems
 from tournament.exchange.interchange.reader import parse_json, read_document
 from tournament.exchange.tournaments import tournament_delete
 from tournament.persons.services import organiser_of, player_person_link
@@ -39,25 +40,46 @@ from tournament.totals.services import seat_values
 from tournament.web.slugs import tournament_slug
 
 
-def tournament_import(source: str | bytes | dict[str, Any], *, replace: bool = False):
-    """Store the tournament of `source` (JSON text or its parsed value); return it.
+@dataclass(frozen=True)
+class CheckedDocument:
+    """A document read and checked by the engine: what is wrong with it (the slug aside, which
+    depends on the database at the time of storing) and the scores of its games."""
 
-    Raises `InterchangeError` naming every problem; then nothing is stored. With `replace`, a
-    tournament of the same slug is deleted first (in the same transaction).
-    """
+    doc: Document
+    scored: dict[tuple[int, int], list[ScoredHand]]
+    problems: tuple[Problem, ...]
+
+
+def document_check(source: str | bytes | dict[str, Any]) -> CheckedDocument:
+    """Read `source` (JSON text or its parsed value) and check it with the engine; store nothing.
+    A document that cannot be read at all raises `InterchangeError`."""
     data = source if isinstance(source, dict) else parse_json(source)
     doc = read_document(data)
     problems = Problems()
     players_check(doc, problems)
-    rules = document_rules(doc)
-    scored = durchgaenge_check(doc, rules, problems)
-    slug = _slug(doc, problems, replace=replace)
+    scored = durchgaenge_check(doc, document_rules(doc), problems)
+    return CheckedDocument(doc, scored, tuple(problems.items))
+
+
+def tournament_import(
+    source: str | bytes | dict[str, Any] | CheckedDocument, *, replace: bool = False
+):
+    """Store the tournament of `source` (JSON text, its parsed value, or a document checked
+    already by `document_check`); return it.
+
+    Raises `InterchangeError` naming every problem; then nothing is stored. With `replace`, a
+    tournament of the same slug is deleted first (in the same transaction).
+    """
+    checked = source if isinstance(source, CheckedDocument) else document_check(source)
+    problems = Problems()
+    problems.items.extend(checked.problems)
+    slug = _slug(checked.doc, problems, replace=replace)
     problems.raise_if_any()
     with transaction.atomic():
         if replace:
             for old in models.Tournament.objects.filter(slug=slug):
                 tournament_delete(old)
-        return _store(doc, slug, scored)
+        return _store(checked.doc, slug, checked.scored)
 
 
 def _slug(doc: Document, problems: Problems, *, replace: bool) -> str:
