@@ -6,8 +6,8 @@ filled from its played tournament, each asked by the least role that sees it (th
 by an anonymous visitor, a clerk's pages by the clerk and by the supervisor, whose pages show
 more, the supervisor's by him, the staff's by a staff user), and kept when it answers an HTML
 page (no PDF, spreadsheet, JSON or redirect). The table's phone page is checked before its PIN
-and after. One browser, one context per width, one tab for all pages: axe runs only the rules
-of the WCAG tags. A violation names its rule and the elements it found.
+and after. One test per width (so two workers share the walk), one tab for all its pages:
+axe runs only the rules of the WCAG tags. A violation names its rule and the elements it found.
 """
 
 from __future__ import annotations
@@ -94,29 +94,29 @@ def violations_of(page, axe) -> list[str]:
     return found
 
 
-def test_every_page_meets_wcag_21_aa_at_both_widths(browser, live_server, world):
+@pytest.mark.parametrize("width", WIDTHS)  # two tests: each width on a worker of its own
+def test_every_page_meets_wcag_21_aa_at_both_widths(browser, live_server, world, width):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
     checked = viewers(world)
     assert len(checked["anonymous"][1]) >= 10 and len(checked["supervisor"][1]) >= 30
     problems = []
-    for width, height in WIDTHS.items():
-        # The page's Content-Security-Policy would refuse axe's script injected into it.
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, locale="de-DE", bypass_csp=True
-        )
-        page = context.new_page()
-        for viewer, (client, urls) in checked.items():
-            context.clear_cookies()
-            if "sessionid" in client.cookies:
-                cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value}
-                context.add_cookies([{**cookie, "url": live_server.url}])
-            for url in urls:
-                page.goto(live_server.url + url)
-                for violation in violations_of(page, axe):
-                    problems.append(f"{width} px, {viewer}, {url}: {violation}")
-                for table in page.evaluate(UNREACHABLE_TABLES) if width == 360 else []:
-                    problems.append(f"{width} px, {viewer}, {url}: table {table} not in a region")
-        context.close()
+    # The page's Content-Security-Policy would refuse axe's script injected into it.
+    context = browser.new_context(
+        viewport={"width": width, "height": WIDTHS[width]}, locale="de-DE", bypass_csp=True
+    )
+    page = context.new_page()
+    for viewer, (client, urls) in checked.items():
+        context.clear_cookies()
+        if "sessionid" in client.cookies:
+            cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value}
+            context.add_cookies([{**cookie, "url": live_server.url}])
+        for url in urls:
+            page.goto(live_server.url + url)
+            for violation in violations_of(page, axe):
+                problems.append(f"{width} px, {viewer}, {url}: {violation}")
+            for table in page.evaluate(UNREACHABLE_TABLES) if width == 360 else []:
+                problems.append(f"{width} px, {viewer}, {url}: table {table} not in a region")
+    context.close()
     assert problems == [], "\n".join(problems)
