@@ -91,6 +91,7 @@ def _values(ws) -> list[dict]:
     return [{key: cell.value for key, cell in row.items()} for row in _rows(ws)]
 
 
+@pytest.mark.slow
 def test_the_command_writes_a_workbook_with_a_sheet_per_durchgang(manage, tmp_path):
     out = tmp_path / "beispiel.xlsx"
     done = manage("export_xlsx", SLUG, "--out", str(out))
@@ -101,6 +102,7 @@ def test_the_command_writes_a_workbook_with_a_sheet_per_durchgang(manage, tmp_pa
     assert workbook["Rangliste"]["C2"].value == "Michl Hofbauer 8"
 
 
+@pytest.mark.slow
 def test_an_unknown_tournament_exits_non_zero_with_a_message_and_writes_nothing(manage, tmp_path):
     out = tmp_path / "nichts.xlsx"
     done = manage("export_xlsx", "gibts-nicht", "--out", str(out))

@@ -116,6 +116,7 @@ def pdf_text(content: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
 
 
+@pytest.mark.slow
 def test_the_hall_reaches_ranking_notice_and_table_link_on_the_laptops_address(hall):
     site, link = hall
     phone = urllib.request.build_opener()  # no cookies: a player's phone

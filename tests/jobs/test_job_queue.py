@@ -48,6 +48,7 @@ def beaten(job: Job, since=None) -> bool:
     return job.heartbeat_at > (since or job.started_at)
 
 
+@pytest.mark.slow
 def test_a_print_job_waits_for_a_worker_and_another_server_hands_it_out(
     clerk, other_clerk, supervisor, example_tournament, queue
 ):
@@ -81,6 +82,7 @@ def worker_died(attempts: int) -> None:
     Job.objects.update(state="running", attempts=attempts, heartbeat_at=long_ago)
 
 
+@pytest.mark.slow
 def test_a_job_whose_worker_died_goes_back_in_line_and_another_worker_finishes_it(
     clerk, example_tournament, queue
 ):
@@ -186,6 +188,7 @@ class WorkerKilled(BaseException):
     """What a worker killed in the middle of a job leaves: nothing caught, nothing finished."""
 
 
+@pytest.mark.slow
 def test_a_print_job_taken_up_again_resumes_after_the_last_chunk_its_dead_worker_finished(
     clerk, example_tournament, queue, monkeypatch, settings
 ):

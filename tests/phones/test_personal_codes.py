@@ -311,6 +311,7 @@ def codes_in(text: str, tournament) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_no_shared_printout_carries_a_code(marked):
     durchgang = Durchgang.objects.get(tournament=marked, number=1)
     table_link_issue(table=durchgang.tables.first(), user=None)

@@ -8,7 +8,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.replication.helpers import ROOT
+
+pytestmark = pytest.mark.slow  # each test starts Django in a process of its own
 
 PROBE = (
     "import django; django.setup(); from django.db import connection; "

@@ -26,6 +26,7 @@ def migrate_to_latest() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_the_season_of_each_tournament_is_kept_both_ways():
     apps = migrate(BEFORE)

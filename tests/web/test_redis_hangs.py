@@ -35,7 +35,8 @@ from tournament.ranking.publication import ranking_publish
 from tournament.ranking.standings import standings_compute
 from tournament.system.ports import free_port
 
-pytestmark = pytest.mark.django_db
+# A redis-server of the test's own, made to hang.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 SLUG = "abend"  # the `evening` tournament of tests/conftest.py
 BREAKER_SECONDS = 600  # longer than the test: the breaker closes only when the test says so
 #: What settings.py has the breaker call when Redis answers again.

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "geheim-12345"  # conftest's users
 
 
+@pytest.mark.slow
 def test_the_deployment_checklist_reports_nothing_with_the_production_environment():
     environment = {
         key: value
@@ -46,6 +47,7 @@ def test_the_deployment_checklist_reports_nothing_with_the_production_environmen
     assert "WARNING" not in output and "System check identified no issues" in output
 
 
+@pytest.mark.slow
 def test_production_hashes_passwords_with_pbkdf2_only_the_tests_with_a_fast_hasher():
     code = "from django.conf import settings; print(settings.PASSWORD_HASHERS[0])"
     environment = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DJANGO_DEBUG="1")

@@ -71,6 +71,7 @@ def _check(**env) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_the_server_refuses_to_start_without_a_secret_key_unless_debugging():
     refused = _check(DJANGO_DEBUG="0")
     assert refused.returncode != 0 and "DJANGO_SECRET_KEY" in refused.stderr
@@ -82,6 +83,7 @@ def test_a_bad_debug_value_names_the_variable():
     assert done.returncode != 0 and "DJANGO_DEBUG" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_tournament_commands_run_without_a_configured_key(tmp_path):
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     done = subprocess.run(

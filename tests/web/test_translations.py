@@ -35,6 +35,7 @@ def _entries(po_text: str) -> list[tuple[str, str, bool]]:
     return entries
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext is not installed")
 @pytest.mark.parametrize("language", ["de", "sv"])
 def test_every_string_of_the_code_is_translated(tmp_path, language):
