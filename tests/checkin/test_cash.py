@@ -3,15 +3,14 @@ the workbook's sheets "Kasse" and "Einlass" (opened with openpyxl)."""
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.checkin.cash import cash_summary
 from tournament.checkin.services import door_settings_save, player_check_in, registration_add
 from tournament.registration.services import player_withdraw
@@ -57,9 +56,9 @@ def test_the_page_and_the_pdf_show_the_sums(evening_at_the_door, boss):
     assert "Startgeld bar bezahlt" in page and "50,00" in page and "25,00" in page
     response = boss.get(reverse("manage:cash_pdf", args=[slug]))
     assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    text = " ".join(page.extract_text() for page in reader.pages)
-    assert len(reader.pages) == 1
+    page_texts = pdf_pages(response.content)
+    text = " ".join(page_texts)
+    assert len(page_texts) == 1
     assert "Kasse" in text and "Kirtaturnier" in text
     assert "Startgeld bar bezahlt 4 50,00" in " ".join(text.split())
     assert "Unterschrift Kassier" in text

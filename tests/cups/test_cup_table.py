@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from tests.cups.helpers import standings_row as row
+from tests.pdfs import pdf_text
 from tournament.cups.services import cup_save, entry_hosted_add, entry_withdraw
 from tournament.cups.table import cup_table
 from tournament.models import CupEntry, Tournament
@@ -115,7 +115,7 @@ def test_the_cup_table_as_pdf_and_workbook(cup_world):
     ])  # fmt: skip
     client = Client()
     pdf = client.get(reverse("tournament:cup_table_pdf", args=[cup_world.cup.slug]))
-    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    text = pdf_text(pdf.content, "")
     assert "Kreispokal" in text and "Anna Huber" in text
     xlsx = client.get(reverse("tournament:cup_table_xlsx", args=[cup_world.cup.slug]))
     sheet = load_workbook(io.BytesIO(xlsx.content))["Pokalwertung"]

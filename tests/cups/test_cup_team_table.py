@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from tests.cups.helpers import standings_row as row
+from tests.pdfs import pdf_text
 from tournament.cups.services import cup_save, entry_hosted_add
 from tournament.cups.table import cup_table
 from tournament.cups.team_table import cup_team_table
@@ -77,7 +77,7 @@ def test_the_public_page_pdf_and_workbook_show_the_team_table(two_evenings):
     )
     assert teams.index("SK Vohenstrauß") < teams.index("FC Laubendorf")
     pdf = client.get(reverse("tournament:cup_table_pdf", args=[slug]))
-    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    text = pdf_text(pdf.content, "")
     tail = text[text.index("Vereinswertung (Mannschaften)") :]
     assert "1 SK Vohenstrauß 84 19 65" in tail and "2 FC Laubendorf 24 24 –" in tail
     xlsx = client.get(reverse("tournament:cup_table_xlsx", args=[slug]))

@@ -9,8 +9,8 @@ import io
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Durchgang, Membership, TableLink
 
@@ -35,8 +35,8 @@ def undrawn(supervisor):
 def pdf_text(client, slug: str, kind: str) -> str:
     response = client.get(reverse("manage:print", args=[slug, 1, kind]))
     assert response.status_code == 200
-    reader = PdfReader(io.BytesIO(response.content))
-    return "\n".join(page.extract_text() for page in reader.pages)
+    page_texts = pdf_pages(response.content)
+    return "\n".join(page_texts)
 
 
 def valid_links(tournament) -> dict[int, TableLink]:

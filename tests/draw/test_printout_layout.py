@@ -5,12 +5,10 @@ on one page where that fits and on two (the header row repeated) where it does n
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from pypdf import PdfReader
 
 from tests.layout import pages, rects
+from tests.pdfs import pdf_pages
 from tournament.draw.printouts import durchgang_html, durchgang_pdf
 from tournament.draw.services import durchgang_draw
 from tournament.exchange.interchange.importer import tournament_import
@@ -125,8 +123,8 @@ def test_long_names_on_the_blank_scoresheet_keep_rows_of_6_mm_and_the_pdf_names_
     for page in laid_out:
         for cell in rects(page, "td", "signature"):
             assert cell.height >= 12.0
-    reader = PdfReader(io.BytesIO(durchgang_pdf(durchgang, "spiellisten")))
-    text = "".join("".join(page.extract_text().split()) for page in reader.pages)
+    page_texts = pdf_pages(durchgang_pdf(durchgang, "spiellisten"))
+    text = "".join("".join(page.split()) for page in page_texts)
     assert "".join(f"{LONG} 9".split()) in text
 
 

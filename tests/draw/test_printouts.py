@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.draw.printouts import durchgang_pdf
 from tournament.models import Durchgang
 from tournament.phones.links import table_link_issue
@@ -15,8 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _read(pdf: bytes) -> tuple[int, str]:
-    reader = PdfReader(io.BytesIO(pdf))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+    page_texts = pdf_pages(pdf)
+    return len(page_texts), "\n".join(page_texts)
 
 
 @pytest.fixture

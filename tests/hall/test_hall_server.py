@@ -10,7 +10,6 @@ The server reads this test's database (committed: a transactional test) and the 
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import signal
@@ -25,8 +24,8 @@ from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tests.waiting import until
 from tournament.models import Durchgang, Tournament
 from tournament.phones.links import table_link_issue
@@ -110,10 +109,6 @@ def fetch(opener, url: str, data: dict | None = None) -> tuple[int, bytes]:
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
-
-
-def pdf_text(content: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
 
 
 @pytest.mark.slow

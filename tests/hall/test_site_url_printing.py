@@ -5,13 +5,11 @@ by the code itself, which is the same as the one made of that address."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages, pdf_text
 from tournament.models import Durchgang, Tournament
 from tournament.phones.links import table_link_issue
 from tournament.scorekeeping.changes import public_pages_changed
@@ -21,11 +19,6 @@ pytestmark = pytest.mark.django_db
 
 HALL = "http://192.168.1.23:8000"
 SLUG = "beispielturnier-2026"
-
-
-def pdf_text(content: bytes) -> str:
-    reader = PdfReader(io.BytesIO(content))
-    return "\n".join(page.extract_text() for page in reader.pages)
 
 
 @pytest.fixture
@@ -49,9 +42,9 @@ def test_the_hall_notice_prints_the_public_address_big_with_its_qr_code_and_what
     response = client.get(reverse("manage:hall_notice", args=[SLUG]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    assert len(reader.pages) == 1
-    text = reader.pages[0].extract_text()
+    page_texts = pdf_pages(response.content)
+    assert len(page_texts) == 1
+    text = page_texts[0]
     assert "Beispielturnier 2026" in text
     assert HALL in text  # the address to type, in large type
     assert f"{HALL}/turnier/{SLUG}/" in text  # the address of the QR code

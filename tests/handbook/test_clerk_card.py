@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.test import Client
 from django.urls import reverse
-from pypdf import PdfReader
 
 from rules.decks import Deck
 from scoring.entry_code import CONTRACT_CODES, FLAG_CODES, KONTRA_CODES, CodeError, code_parse
+from tests.pdfs import pdf_page_sizes, pdf_pages
 from tournament.handbook import clerk_card
 from tournament.handbook.clerk_card import (
     EXAMPLE_SEATS,
@@ -29,11 +27,9 @@ def card_text() -> str:
     response = Client().get(reverse("tournament:clerk_card"))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    assert len(reader.pages) == 1  # the card is one page, always
-    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    [(width, height)] = pdf_page_sizes(response.content)  # the card is one page, always
     assert abs(width - A4[0]) < 1 and abs(height - A4[1]) < 1
-    return " ".join(reader.pages[0].extract_text().split())
+    return " ".join(pdf_pages(response.content)[0].split())
 
 
 def test_the_card_is_one_a4_page_with_every_code_and_example(card_text):

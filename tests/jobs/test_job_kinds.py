@@ -17,8 +17,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tournament.exchange.backup.dump import backup_write
 from tournament.models import Hand, Job
 
@@ -59,8 +59,7 @@ def test_the_ranking_pdf_job_holds_every_player(client, supervisor, example_tour
     client.force_login(supervisor)
     status = client.get(started(client, example_tournament.slug, "rangliste") + "stand/").json()
 
-    pdf = PdfReader(io.BytesIO(b"".join(client.get(status["url"]).streaming_content)))
-    text = "".join(page.extract_text() for page in pdf.pages)
+    text = pdf_text(b"".join(client.get(status["url"]).streaming_content), "")
     for player in example_tournament.players.all():
         assert player.name in text
 

@@ -5,7 +5,6 @@ again, or failed with a message after its last attempt — never left running.""
 
 from __future__ import annotations
 
-import io
 import threading
 from datetime import timedelta
 from pathlib import Path
@@ -16,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
-from pypdf import PdfReader
 
 from tests.jobs.helpers import print_start, work_off
+from tests.pdfs import pdf_page_count
 from tests.waiting import until
 from tournament.jobs import runner
 from tournament.jobs.runner import job_execute
@@ -68,7 +67,7 @@ def test_a_print_job_waits_for_a_worker_and_another_server_hands_it_out(
     tables = example_tournament.durchgaenge.get(number=1).tables.count()
     assert (status["state"], status["done"], status["total"]) == ("ready", tables, tables)
     download = login(supervisor).get(status["url"])
-    assert len(PdfReader(io.BytesIO(b"".join(download.streaming_content))).pages) == tables
+    assert pdf_page_count(b"".join(download.streaming_content)) == tables
     assert login(supervisor).get(excel["Location"] + "stand/").json()["state"] == "ready"
     # A clerk of another tournament sees nothing of it.
     assert login(other_clerk).get(status["url"]).status_code == 403
@@ -224,5 +223,5 @@ def test_a_print_job_taken_up_again_resumes_after_the_last_chunk_its_dead_worker
     assert sum(rendered[1:]) == tables - first[0]  # only the tables not done before
     status = login(clerk).get(page_url + "stand/").json()
     download = login(clerk).get(status["url"])
-    assert len(PdfReader(io.BytesIO(b"".join(download.streaming_content))).pages) == tables
+    assert pdf_page_count(b"".join(download.streaming_content)) == tables
     assert list(parts.glob("*.pdf")) == []  # the parts go once the whole file is made

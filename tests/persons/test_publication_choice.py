@@ -3,12 +3,10 @@ staff pages keep the full name."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tournament.models import Durchgang, Tournament
 from tournament.persons.services import (
     organiser_of,
@@ -51,7 +49,7 @@ def test_public_pages_show_the_initial_only_without_consent(client, josef, name,
 
 def test_the_public_ranking_pdf_shows_the_initial_only(client, josef):
     response = client.get(reverse("tournament:ranking_pdf", args=[SLUG]))
-    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    text = pdf_text(response.content)
     assert "Josef H." in text
     assert "Huber" not in text
 

@@ -3,15 +3,14 @@ tariff shows euros and cents, a plus-only table has no minus column and no zero 
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Membership, Table
 from tournament.sheets.pdf import scoresheet_pdf
@@ -45,9 +44,9 @@ def enter(client, slug, number, code):
 
 def pdf_text(tournament) -> str:
     pdf = scoresheet_pdf(Table.objects.get(durchgang__tournament=tournament))
-    reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 1
-    return reader.pages[0].extract_text()
+    page_texts = pdf_pages(pdf)
+    assert len(page_texts) == 1
+    return page_texts[0]
 
 
 def workbook(tournament, tmp_path):
@@ -97,7 +96,7 @@ def test_the_signed_sheet_of_a_plus_only_table_has_no_minus_column_and_no_zero_c
 
 def test_a_zero_sum_sheet_keeps_both_columns_and_the_zero_check(example_tournament):
     table = Table.objects.filter(durchgang__tournament=example_tournament).first()
-    text = PdfReader(io.BytesIO(scoresheet_pdf(table))).pages[0].extract_text()
+    text = pdf_pages(scoresheet_pdf(table))[0]
     assert "Nullprobe" in text and "−" in text
 
 

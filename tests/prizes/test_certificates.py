@@ -5,14 +5,12 @@ PDF say; once the ranking is final, none does."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.models import Table
 from tournament.prizes.services import prize_add
 
@@ -46,7 +44,7 @@ def close(tournament, *, but=None) -> None:
 def certificates(client, tournament) -> list[str]:
     """Each certificate's text, one per page, with its lines joined by single spaces."""
     raw = client.get(reverse("manage:certificates_pdf", args=[tournament.slug])).content
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(raw)).pages]
+    return [" ".join(page.split()) for page in pdf_pages(raw)]
 
 
 def prize_page(client, tournament) -> str:

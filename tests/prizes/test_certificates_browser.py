@@ -7,15 +7,14 @@ The browser runs in the Playwright thread of `drive` (tests/browser.py).
 
 from __future__ import annotations
 
-import io
 import os
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
-from pypdf import PdfReader
 
 from tests.browser import log_in
+from tests.pdfs import pdf_pages
 from tournament.prizes.services import prize_add
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,7 +56,7 @@ def test_the_certificates_downloaded_from_the_prize_page_say_vorlaeufig(
 ):
     prize_add(tournament=example_tournament, rule="place", place_from=1, description="Pokal")
     raw = drive(_certificates, drive.browser, live_server.url, example_tournament.slug)
-    [page] = PdfReader(io.BytesIO(raw)).pages
-    text = " ".join(page.extract_text().split())
+    [page] = pdf_pages(raw)
+    text = " ".join(page.split())
     assert "Urkunde" in text and "Pokal" in text
     assert "Vorläufig · Stand nach Durchgang 2 von 2" in text

@@ -4,12 +4,15 @@ prize money in the cash summary, and bad input."""
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages, pdf_text
 from tournament.checkin.cash import cash_summary
 from tournament.models import Prize
 from tournament.persons.services import organiser_of, person_create, player_person_link
@@ -168,9 +171,6 @@ def test_bad_input_is_refused_in_german_and_stores_nothing(example_tournament, s
 
 
 def test_the_pages_and_pdfs(example_tournament, supervisor):
-    import io
-
-    from pypdf import PdfReader
 
     prize_add(
         tournament=example_tournament,
@@ -187,23 +187,21 @@ def test_the_pages_and_pdfs(example_tournament, supervisor):
     page = client.get(reverse("manage:prizes_awarded", args=[slug])).content.decode()
     assert ranked[0].player.name in page and "Geschenkkorb" in page
     pdf = client.get(reverse("manage:prizes_pdf", args=[slug])).content
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    text = pdf_text(pdf, " ")
     assert text.index("Solokönig") < text.index(ranked[0].player.name)  # read out backwards
     raw = client.get(reverse("manage:certificates_pdf", args=[slug])).content
-    certificates = PdfReader(io.BytesIO(raw))
-    assert certificates.xmp_metadata is not None
-    xmp = certificates.xmp_metadata.stream.get_data()
+    metadata = PdfReader(io.BytesIO(raw)).xmp_metadata
+    assert metadata is not None
+    xmp = metadata.stream.get_data()
+    certificates = pdf_pages(raw)
     assert b'pdfaid:part="3" pdfaid:conformance="B"' in xmp  # PDF/A-3b
-    assert len(certificates.pages) == 4  # one per winner
-    first = certificates.pages[0].extract_text()
+    assert len(certificates) == 4  # one per winner
+    first = certificates[0]
     assert "Urkunde" in first and ranked[0].player.name in first and "Platz 1" in first
     assert f"{ranked[0].totals.points} Punkte" in first
 
 
 def test_the_prize_list_says_where_a_place_was_decided_by_lot(supervisor):
-    import io
-
-    from pypdf import PdfReader
 
     from scoring.totals import SeatTotals
     from tournament.exchange.demo import demo_document
@@ -234,5 +232,5 @@ def test_the_prize_list_says_where_a_place_was_decided_by_lot(supervisor):
     row = next(r for r in rows if f"P{by_lot[0]}" in r)
     assert "Platz durch Los entschieden" in row
     pdf = client.get(reverse("manage:prizes_pdf", args=["los"])).content
-    read = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    read = pdf_text(pdf, " ")
     assert "Platz durch Los entschieden" in " ".join(read.split())

@@ -25,8 +25,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tests.web.walk_helpers import ACCESS, PUBLIC, url_patterns
 from tournament.cups.services import cup_save, entry_hosted_add, member_add
 from tournament.exchange.interchange.importer import tournament_import
@@ -135,10 +135,10 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 
 
 @functools.cache
-def pdf_text(content: bytes) -> str:
+def printed_text(content: bytes) -> str:
     """A PDF's text, read once per file: the same file comes back in the variants a page does
     not read."""
-    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
+    text = pdf_text(content)
     return _PRINTED.sub("<printed>", text)
 
 
@@ -146,7 +146,7 @@ def seen(response, token: str) -> str:
     """What the visitor sees: the status and the text (a PDF read back), with what differs by
     design between two renders (CSRF tokens, the phone link, the time printed) taken out."""
     if response.get("Content-Type") == "application/pdf":
-        text = pdf_text(response.content)
+        text = printed_text(response.content)
     elif response.get("Content-Type", "").startswith(XLSX):
         workbook = load_workbook(io.BytesIO(response.content), read_only=True)
         text = "\n".join(

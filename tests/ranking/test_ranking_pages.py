@@ -3,13 +3,12 @@ sortable; the projector view, the PDF, a player's page and the statistics."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.exchange.demo import demo_document
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, HandScore
@@ -126,8 +125,8 @@ def test_the_ranking_pdf_lists_every_player_with_points(client, request, example
     publish(client, request, "live")
     response = client.get(page("ranking_pdf"))
     assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    text = "\n".join(p.extract_text() for p in reader.pages)
+    page_texts = pdf_pages(response.content)
+    text = "\n".join(page_texts)
     assert "Rangliste nach Durchgang 2" in text
     for standing in standings_compute(example_tournament):
         assert standing.player.name in text
@@ -168,5 +167,5 @@ def test_the_printed_table_list_carries_the_qr_code_of_the_public_page(
 ):
     client.force_login(request.getfixturevalue("supervisor"))
     url = reverse("manage:print", args=[SLUG, 1, "namen"])
-    reader = PdfReader(io.BytesIO(client.get(url).content))
-    assert "Rangliste online" in reader.pages[0].extract_text()
+    page_texts = pdf_pages(client.get(url).content)
+    assert "Rangliste online" in page_texts[0]

@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Tournament
@@ -113,8 +113,8 @@ def test_the_excel_ranking_shows_the_chains_points_and_stock(chain):
 
 def test_the_ranking_pdf_shows_the_chains_points(client, chain):
     response = client.get(reverse("tournament:ranking_pdf", args=[chain.slug]))
-    reader = PdfReader(io.BytesIO(response.content))
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    page_texts = pdf_pages(response.content)
+    text = "\n".join(page_texts)
     for player in chain.players.filter(ident__in=EXPECTED):
         expected = EXPECTED[player.ident]
         row = f"{expected['rank']} {player.start_number} {player.name} {expected['points']}"

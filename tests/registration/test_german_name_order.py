@@ -4,14 +4,13 @@ list by name and the ranking."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament.draw.forms import SwapForm
 from tournament.draw.printouts import durchgang_pdf
 from tournament.draw.services import durchgang_draw
@@ -84,8 +83,8 @@ def test_the_swap_form_offers_the_players_in_german_order(alphabet):
 
 def test_the_printed_table_list_by_name_is_in_german_order(alphabet):
     _tournament, durchgang, _user = alphabet
-    reader = PdfReader(io.BytesIO(durchgang_pdf(durchgang, "namen")))
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    page_texts = pdf_pages(durchgang_pdf(durchgang, "namen"))
+    text = "\n".join(page_texts)
     assert order_of(text, DIN_ORDER, cell=r"(?<!\w){}(?!\w)") == DIN_ORDER
 
 

@@ -4,14 +4,12 @@ formula."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tournament import models
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.exchange.interchange.importer import tournament_import
@@ -108,7 +106,7 @@ def test_names_are_escaped_in_html(client, hostile, page):
 
 def test_names_appear_as_text_in_the_scoresheet_pdf(hostile):
     table = models.Table.objects.get(durchgang__tournament=hostile, number=1)
-    text = PdfReader(io.BytesIO(scoresheet_pdf(table))).pages[0].extract_text()
+    text = pdf_pages(scoresheet_pdf(table))[0]
     for name in NAMES[:4]:
         assert PRINTABLE.get(name, name) in text, name
 

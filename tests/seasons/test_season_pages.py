@@ -13,8 +13,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tests.seasons.helpers import replay
 from tournament.models import Season, Seat, Tournament
 from tournament.persons.services import organiser_of
@@ -54,7 +54,7 @@ def test_the_public_page_shows_names_by_the_publication_choice(season):
 
 def test_pdf_and_workbook(season):
     pdf = Client().get(reverse("tournament:season_pdf", args=[season.slug]))
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    text = pdf_text(pdf.content, " ")
     assert "Jahreswertung 2026" in text and "Sepp Hofbauer" in text
     response = Client().get(reverse("tournament:season_xlsx", args=[season.slug]))
     sheet = load_workbook(io.BytesIO(response.content))["Jahreswertung"]

@@ -11,6 +11,7 @@ from django.db import connection
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tests.sheets.fixtures import ruf
 from tournament.models import Hand, Table
 from tournament.sheets.services.hands import HandEntry, hand_save
@@ -50,8 +51,8 @@ def sign(table, user, seats=(1, 2, 3, 4)) -> None:
 
 
 def read(pdf: bytes) -> tuple[PdfReader, list[str]]:
-    reader = PdfReader(io.BytesIO(pdf))
-    return reader, [page.extract_text() for page in reader.pages]
+    """The PDF's structure (fonts, images) and each page's text."""
+    return PdfReader(io.BytesIO(pdf)), pdf_pages(pdf)
 
 
 def squeezed(text: str) -> str:

@@ -4,13 +4,11 @@ row, followed by a row saying when, by whom and what it was before."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from pypdf import PdfReader
 
 from scoring.seating import playing_indices
 from tests.layout import pages, rects
+from tests.pdfs import pdf_pages
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.models import Hand, Table
 from tournament.sheets.pdf import scoresheet_pdf
@@ -76,10 +74,10 @@ def five(django_user_model) -> Table:
 
 
 def test_the_signed_sheet_of_a_table_of_five_fits_one_page(five):
-    reader = PdfReader(io.BytesIO(scoresheet_pdf(five)))
+    page_texts = pdf_pages(scoresheet_pdf(five))
 
-    assert len(reader.pages) == 1
-    text = "".join(reader.pages[0].extract_text().split())
+    assert len(page_texts) == 1
+    text = "".join(page_texts[0].split())
     for name in NAMES:
         assert "".join(name.split()) in text
     assert text.count("korrigiertam") == 2
@@ -97,7 +95,7 @@ def test_a_corrected_game_is_marked_in_a_row_of_its_own_under_it(five):
     assert min(r.height for r in games) >= 2.5  # every game row keeps its height
     [bottom] = rects(page, "table", "bottom")  # signatures, status, corrections
     assert bottom.y + bottom.height <= 210 - 9 - 5  # room left for two more corrections
-    text = "".join(PdfReader(io.BytesIO(scoresheet_pdf(five))).pages[0].extract_text().split())
+    text = "".join(pdf_pages(scoresheet_pdf(five))[0].split())
     five_before = text.index("↳korrigiertam")
     assert "vorher" in text[five_before : five_before + 200]
     assert "RufspielEichel" in text[five_before : five_before + 200]  # the game before

@@ -5,13 +5,11 @@ and the players find their seat under “Wo sitze ich?”."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_pages
 from tests.steps.helpers import close_all, enter_all
 from tournament.draw.services import durchgang_draw, durchgang_publish
 from tournament.exchange.interchange.importer import tournament_import
@@ -75,8 +73,8 @@ def test_draw_then_table_list_then_printouts_whose_cards_carry_the_pin(
         href = desk.get_by_role("link", name=kind, exact=True).get_attribute("href")
         response = desk.request.get(live_server.url + href)
         assert response.ok and response.headers["content-type"] == "application/pdf"
-        reader = PdfReader(io.BytesIO(response.body()))
-        text = "\n".join(page.extract_text() for page in reader.pages)
+        page_texts = pdf_pages(response.body())
+        text = "\n".join(page_texts)
         links = TableLink.objects.filter(table__durchgang__tournament=tournament)
         assert links.count() == 2
         for link in links:

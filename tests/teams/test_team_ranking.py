@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tournament.exchange.exports.workbook import tournament_xlsx
 from tournament.models import Team, TeamMember, TeamRanking
 from tournament.ranking.standings import standings_compute
@@ -79,7 +79,7 @@ def test_the_ranking_page_projector_pdf_and_workbook_show_the_team_table(
     assert "Mannschaftswertung" in second and "Schafkopfschule" in second
     assert "Michl Hofbauer" not in second  # the team table on a page of its own
     pdf = client.get(reverse("tournament:ranking_pdf", args=[slug]))
-    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    text = pdf_text(pdf.content, "")
     teams_text = text[text.index("Mannschaftswertung nach Durchgang 2") :]
     assert teams_text.index("FC Laubendorf") < teams_text.index("SK Vohenstrauß")
     assert "Anna Hofbauer 12 (10), Lena Maier 9 (9), Anna Reiter 6 (5)" in teams_text

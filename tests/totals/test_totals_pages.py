@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.pdfs import pdf_pages, pdf_text
 from tests.totals.helpers import SLUG, line, switch, table
 from tournament import models
 from tournament.ranking.standings import standings_compute
@@ -143,9 +144,6 @@ def test_a_totals_sheet_is_signed_closed_and_corrected_only_by_the_supervisor(cl
 
 
 def test_the_signed_sheet_of_a_totals_table_prints_its_totals_and_signatures(client, drawn):
-    import io
-
-    from pypdf import PdfReader
 
     from tournament.sheets.pdf import scoresheet_pdf
 
@@ -156,9 +154,9 @@ def test_the_signed_sheet_of_a_totals_table_prints_its_totals_and_signatures(cli
     sign = reverse("manage:sign", args=[SLUG, 1, 2])
     client.post(sign, {"seat": 1, "signature": "Hias"})
     pdf = scoresheet_pdf(table(tournament, 2))
-    reader = PdfReader(io.BytesIO(pdf))
-    text = "\n".join(page.extract_text() for page in reader.pages)
-    assert len(reader.pages) == 1
+    page_texts = pdf_pages(pdf)
+    text = "\n".join(page_texts)
+    assert len(page_texts) == 1
     assert "Summen des Tisches (Summenliste)" in text
     seats = list(table(tournament, 2).seats.select_related("player").order_by("position"))
     assert f"Nr. {seats[0].player.start_number} {seats[0].player.name}" in text
@@ -167,9 +165,7 @@ def test_the_signed_sheet_of_a_totals_table_prints_its_totals_and_signatures(cli
     assert len(code) == 11 and code[5] == "-"
     # Another total gives another verification code.
     line(client, 2, ["6", "0", "0", "-6"], version=1)
-    again = "\n".join(
-        p.extract_text() for p in PdfReader(io.BytesIO(scoresheet_pdf(table(tournament, 2)))).pages
-    )
+    again = pdf_text(scoresheet_pdf(table(tournament, 2)))
     assert code not in again
 
 

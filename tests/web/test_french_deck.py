@@ -9,10 +9,10 @@ import io
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from rules.contracts import Suit
 from scoring.entry_code import code_format, code_parse
+from tests.pdfs import pdf_text
 from tests.web.helpers import german_cards
 from tournament.exchange.interchange.importer import tournament_import
 from tournament.exchange.interchange.problems import InterchangeError
@@ -64,9 +64,7 @@ def test_the_printouts_and_the_export_of_a_french_deck_tournament_name_no_german
     ):
         response = client.get(url)
         assert response.status_code == 200, url
-        text = "".join(
-            page.extract_text() for page in PdfReader(io.BytesIO(b"".join(response))).pages
-        )
+        text = pdf_text(b"".join(response), "")
         assert german_cards(text) == [], url
     workbook = load_workbook(
         io.BytesIO(b"".join(client.get(reverse("manage:export_xlsx", args=[slug]))))

@@ -5,12 +5,10 @@ pattern with its arguments filled) switched to French suits, each GET read as it
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 
+from tests.pdfs import pdf_text
 from tests.web.helpers import SLUG, german_cards
 from tests.web.walk_helpers import HANDBOOK_PAGES, url_patterns
 from tests.web.walk_world import url_kwargs
@@ -21,12 +19,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 def shown(response) -> str:
     if response["Content-Type"].startswith("application/pdf"):
-        pdf = PdfReader(
-            io.BytesIO(
-                b"".join(response.streaming_content) if response.streaming else response.content
-            )
-        )
-        return "".join(page.extract_text() for page in pdf.pages)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        return pdf_text(body, "")
     if response["Content-Type"].startswith(("text/", "application/json")):
         return response.content.decode()
     return ""

@@ -52,6 +52,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from tests.pdfs import pdf_pages
 from tests.web.organiser_worlds import (
     A_PLAYERS,
     B_PLAYERS,
@@ -143,9 +144,7 @@ def response_text(response) -> str:
     kind = response.get("Content-Type", "")
     try:
         if kind.startswith("application/pdf"):
-            from pypdf import PdfReader
-
-            parts += [page.extract_text() for page in PdfReader(io.BytesIO(body)).pages]
+            parts += pdf_pages(body)
         elif body.startswith(b"PK"):  # a workbook or a zip archive
             with zipfile.ZipFile(io.BytesIO(body)) as archive:
                 for member in archive.namelist():
