@@ -68,10 +68,13 @@ export function resendOf(app) {
     keep();
   }
 
-  // Ask the server which of the games this phone saved it has; queue again what it lacks.
+  // Ask the server which of the games this phone saved it has; queue again what it lacks. Only
+  // the games saved before the question count: one whose answer came in meanwhile may be missing
+  // from an answer the server gave before storing it, and is not sent twice.
   async function check() {
     if (checking || app.gone || !app.saved.length) return;
     checking = true;
+    const asked = Date.now();
     let data = null;
     try {
       data = (await fetchJson(app.urls.games, { cache: "no-store" })).data;
@@ -83,7 +86,7 @@ export function resendOf(app) {
     const known = new Set(data.keys);
     const queued = new Set(app.queue.map((entry) => entry.key));
     const lacking = app.saved
-      .filter((kept) => !known.has(kept.key) && !queued.has(kept.key))
+      .filter((kept) => (kept.at || 0) <= asked && !known.has(kept.key) && !queued.has(kept.key))
       .sort((a, b) => a.number - b.number);
     if (!lacking.length) return;
     app.requeue(lacking.map((kept) => ({ ...kept, resent: true })));
