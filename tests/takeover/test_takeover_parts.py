@@ -19,6 +19,7 @@ from tournament.takeover.address import (
     default_interface,
     linux_commands,
 )
+from tournament.takeover.guidance import address_guidance
 from tournament.takeover.restore import install, install_secret_key
 from tournament.takeover.source import SourceError, copy_source
 
@@ -77,6 +78,18 @@ def test_the_printed_line_names_the_default_routes_interface(tmp_path):
         "sudo ip address add 192.168.1.23/24 dev wlp2s0"
     ]
     assert default_interface(tmp_path / "none") is None
+
+
+def test_the_supervisor_is_told_in_german_how_to_give_this_laptop_the_address():
+    warning, *lines = address_guidance("192.168.1.23", 300)
+    assert warning.startswith("Dieser Laptop hat die Adresse der Halle 192.168.1.23 noch nicht.")
+    text = "\n".join(lines)
+    assert "Router der Halle: die reservierte Adresse 192.168.1.23 diesem Laptop geben" in text
+    assert any(
+        line.strip().startswith("sudo ip address add 192.168.1.23/24 dev ") for line in lines
+    )
+    assert any("New-NetIPAddress" in line and "192.168.1.23" in line for line in lines)
+    assert lines[-1] == "Warte auf die Adresse (höchstens 5 Minuten; Strg+C bricht ab) …"
 
 
 def test_the_database_there_is_moved_aside_with_its_wal_never_overwritten(tmp_path):

@@ -8,5 +8,7 @@ management/commands/takeover.py.
   and putting the restored file in place (an existing database is moved aside, never lost).
 - `checks`: what the restored database holds and whether its stored totals are what the games
   score: the summary, the history's last entries, the recomputed standings.
-- `address`: whether this laptop holds the hall's address, and what to do when not.
+- `address`: whether this laptop holds the hall's address, and the commands that give it.
+- `guidance`: what the supervisor is told while this laptop does not hold it.
+- `static`: the static files collected while the copy is restored.
 """

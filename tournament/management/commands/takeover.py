@@ -36,6 +36,7 @@ from tournament.takeover.checks import (
     summary,
     unknown_migrations,
 )
+from tournament.takeover.guidance import address_guidance
 from tournament.takeover.restore import (
     RestoreError,
     connected_to,
@@ -358,33 +359,10 @@ class Command(BaseCommand):
                 _("This laptop holds the hall's address %(address)s.") % {"address": address}
             )
             return
-        write = self.stdout.write
-        write(
-            self.style.WARNING(
-                _(
-                    "This laptop does not hold the hall's address %(address)s yet. The phones "
-                    "and the printed QR codes know only that address: give it to this laptop."
-                )
-                % {"address": address}
-            )
-        )
-        write(
-            "  "
-            + _(
-                "Either in the hall's router: give the reserved address %(address)s to this "
-                "laptop, then connect the laptop to the WLAN again."
-            )
-            % {"address": address}
-        )
-        write("  " + _("Or on this laptop (Linux), in a second terminal:"))
-        for line in hall_address.linux_commands(address, hall_address.default_interface()):
-            write(f"      {line}")
-        write("  " + _("Windows (WSL 2, mirrored), in PowerShell as administrator:"))
-        write(f"      {hall_address.windows_command(address)}")
-        write(
-            _("Waiting for the address (at most %(minutes)s minutes; Ctrl+C stops) …")
-            % {"minutes": max(1, round(wait / 60))}
-        )
+        warning, *lines = address_guidance(address, wait)
+        self.stdout.write(self.style.WARNING(warning))
+        for line in lines:
+            self.stdout.write(line)
         self.stdout.flush()
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
