@@ -30,13 +30,9 @@ from tournament.exchange.backup import HISTORY_FORMAT, VERSION, BackupError
 from tournament.exchange.backup.dump import SKIPPED_SETTINGS
 from tournament.exchange.backup.kinds import REQUIRED_KINDS, Kind, history_kinds, model_field
 from tournament.exchange.backup.values import value_problem, value_shown
-from tournament.exchange.interchange.checks import (
-    document_rules,
-    durchgaenge_check,
-    players_check,
-)
-from tournament.exchange.interchange.problems import InterchangeError, Problems
-from tournament.exchange.interchange.reader import Document, read_document
+from tournament.exchange.interchange.importer import document_check
+from tournament.exchange.interchange.problems import InterchangeError
+from tournament.exchange.interchange.reader import Document
 
 
 def backup_tournament_check(data: Any, history: Any) -> Document:
@@ -50,11 +46,9 @@ def backup_tournament_check(data: Any, history: Any) -> Document:
 def _document(data: Any) -> Document:
     slug = data.get("tournament", {}).get("slug") if isinstance(data, dict) else None
     try:
-        doc = read_document(data)
-        problems = Problems()
-        players_check(doc, problems)
-        durchgaenge_check(doc, document_rules(doc), problems)
-        problems.raise_if_any()
+        checked = document_check(data)
+        if checked.problems:
+            raise InterchangeError(list(checked.problems))
     except InterchangeError as exc:
         raise BackupError(
             _("The tournament file %(slug)s of the backup is invalid: %(problems)s")
@@ -63,7 +57,7 @@ def _document(data: Any) -> Document:
                 "problems": "; ".join(value_shown(str(p))[1:-1] for p in exc.problems[:10]),
             }
         ) from None
-    return doc
+    return checked.doc
 
 
 def _is_table(value: Any) -> bool:

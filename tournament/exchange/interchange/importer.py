@@ -50,10 +50,10 @@ class CheckedDocument:
     problems: tuple[Problem, ...]
 
 
-def document_check(source: str | bytes | dict[str, Any]) -> CheckedDocument:
+def document_check(source: str | bytes | Any) -> CheckedDocument:
     """Read `source` (JSON text or its parsed value) and check it with the engine; store nothing.
     A document that cannot be read at all raises `InterchangeError`."""
-    data = source if isinstance(source, dict) else parse_json(source)
+    data = parse_json(source) if isinstance(source, (str, bytes)) else source
     doc = read_document(data)
     problems = Problems()
     players_check(doc, problems)
