@@ -54,9 +54,16 @@ def test_persons_and_final_pages_fit_the_screen(browser, live_server, evenings, 
     persons = reverse("manage:cup_persons", args=["pokalverein", cup.slug])
     page.goto(live_server.url + persons)
     expect(page.locator("h2")).to_have_text("Personen des Pokals")
-    expect(page.locator(".cup-proposals button")).to_contain_text("Sepp Huber ist Josef Huber")
+    proposal = page.locator(".cup-proposals li")
+    expect(proposal.get_by_role("button", name="Sepp Huber ist Josef Huber")).to_be_visible()
+    apart = proposal.get_by_role("button", name="Zwei Personen: nicht mehr vorschlagen")
+    expect(apart).to_be_visible()
     page.screenshot(path=tmp_path / f"personen-{width}.png", full_page=True)
     assert page.evaluate(WIDER) <= 0
+    with page.expect_navigation():
+        apart.click()
+    expect(page.locator(".cup-proposals")).to_have_text("Keine möglichen Doppelten.")
+    expect(page.get_by_text("Josef Huber und Sepp Huber sind zwei Personen")).to_be_visible()
     final = reverse("manage:cup_final", args=["pokalverein", cup.slug])
     page.goto(live_server.url + final)
     expect(page.locator(".cup-qualified li")).to_have_count(4)

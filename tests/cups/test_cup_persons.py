@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.cups.helpers import standings_row
-from tournament.cups.persons import cup_persons, merges_proposed
+from tournament.cups.persons import cup_persons, kept_apart, merges_proposed
 from tournament.cups.table import cup_table
-from tournament.models import CupEntry, CupEvent
+from tournament.models import CupApart, CupEntry, CupEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +114,47 @@ def test_two_who_played_the_same_evening_are_not_merged(persons_world):
     )
     assert "abzutrennen" in single.content.decode()
     assert CupEvent.objects.count() == 0
+
+
+def test_a_proposal_kept_apart_is_not_proposed_again_and_the_table_stays(persons_world):
+    cup_world, client, address, _evenings = persons_world
+    cup = cup_world.cup
+    page = client.get(address).content.decode()
+    assert "Zwei Personen: nicht mehr vorschlagen" in page
+    response = client.post(
+        address, {"action": "apart", "keep": "josef huber", "other": "sepp huber"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Auseinander gehalten: Die beiden werden nicht mehr vorgeschlagen." in page
+    assert "Keine möglichen Doppelten." in page
+    assert merges_proposed(cup_persons(cup), kept_apart(cup)) == []
+    assert list(CupApart.objects.values_list("first", "second")) == [("josef huber", "sepp huber")]
+    event = CupEvent.objects.get(cup=cup)
+    assert event.kind == CupEvent.Kind.APART
+    assert event.detail == "Josef Huber und Sepp Huber sind zwei Personen: nicht mehr vorgeschlagen"
+    assert "auseinander gehalten" in page  # the history names the step
+    assert len(table(cup)) == 4
+    # A merge by hand stays possible.
+    client.post(address, {"action": "merge", "keep": "sepp huber", "other": "josef huber"})
+    assert ("Sepp Huber", "SK Au", 56) in table(cup)
+
+
+def test_one_person_is_not_kept_apart_from_itself(persons_world):
+    _cup_world, client, address, _evenings = persons_world
+    response = client.post(
+        address, {"action": "apart", "keep": "anna berg", "other": "anna berg"}, follow=True
+    )
+    assert "Wähle zwei verschiedene Personen." in response.content.decode()
+    assert CupApart.objects.count() == 0 and CupEvent.objects.count() == 0
+
+
+def test_a_split_is_not_proposed_to_be_merged_back(persons_world):
+    cup_world, client, address, (_first, second, _third) = persons_world
+    cup = cup_world.cup
+    client.post(address, {"action": "split", "person": "anna berg", "evening": second.pk})
+    back = [(a.name, b.name) for a, b in merges_proposed(cup_persons(cup))]
+    assert ("Anna Berg", "Anna Berg") in back  # what the matching alone would propose
+    shown = [(a.name, b.name) for a, b in merges_proposed(cup_persons(cup), kept_apart(cup))]
+    assert shown == [("Josef Huber", "Sepp Huber")]
+    proposals = client.get(address).content.decode().split('class="cup-proposals"')[1]
+    assert "Anna Berg" not in proposals.split("</ul>")[0]

@@ -23,7 +23,14 @@ from tournament.cups.final import (
     qualifier_decline,
     start_list_make,
 )
-from tournament.cups.persons import cup_persons, merges_proposed, person_split, persons_merge
+from tournament.cups.persons import (
+    cup_persons,
+    kept_apart,
+    merges_proposed,
+    person_split,
+    persons_keep_apart,
+    persons_merge,
+)
 from tournament.models import CupEvent, CupQualifier, Tournament
 from tournament.web.form_errors import ServiceError
 
@@ -57,8 +64,8 @@ class CupPersonsView(CupHistoryMixin, TemplateView):
         persons = cup_persons(self.cup)
         return super().get_context_data(
             persons=persons.values(),
-            proposals=merges_proposed(persons),
-            history=self.history(CupEvent.Kind.MERGED, CupEvent.Kind.SPLIT),
+            proposals=merges_proposed(persons, kept_apart(self.cup)),
+            history=self.history(CupEvent.Kind.MERGED, CupEvent.Kind.SPLIT, CupEvent.Kind.APART),
             **kwargs,
         )
 
@@ -82,8 +89,16 @@ class CupPersonsView(CupHistoryMixin, TemplateView):
                     by=request.user,
                 )
                 messages.success(request, _("The evening is a person of its own now."))
+            elif action == "apart":
+                persons_keep_apart(
+                    cup=self.cup,
+                    first=data.get("keep", ""),
+                    second=data.get("other", ""),
+                    by=request.user,
+                )
+                messages.success(request, _("Kept apart: the two are no longer proposed."))
             else:
-                messages.error(request, _("Choose merge or split."))
+                messages.error(request, _("Choose merge, split or keep apart."))
         except ServiceError as error:
             self.refused(error)
         return redirect("manage:cup_persons", organiser=self.organiser.slug, cup=self.cup.slug)

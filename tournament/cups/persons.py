@@ -3,9 +3,11 @@
 By default a name is the person of its folded name (`tournament.persons.matching.key`). The
 cup organiser confirms a **merge** of two cup persons that the register's matching proposes
 (`duplicates_likely`: nicknames, word order, typing slips, in the same club or without one), or
-any two it picks; and **splits** a person's evening off (two different people of the same
-name). Each decision is stored per name and evening (`CupAlias`) and in the cup's history
-(`CupEvent`); the table follows at once. Only the names, clubs and results the evenings carry
+any two it picks; **splits** a person's evening off (two different people of the same name); and
+**keeps apart** two persons the matching proposes as one (the proposal is not shown again; a
+split keeps its two persons apart too). Each decision is stored per name and evening
+(`CupAlias`) or per pair (`CupApart`) and in the cup's history (`CupEvent`); the table follows
+at once. Only the names, clubs and results the evenings carry
 are used, never a member's register.
 """
 
@@ -71,9 +73,16 @@ def cup_persons(cup: models.Cup) -> dict[str, CupPerson]:
     return dict(sorted(persons.items(), key=lambda item: matching.key(item[1].name)))
 
 
-def merges_proposed(persons: dict[str, CupPerson]) -> list[tuple[CupPerson, CupPerson]]:
+def kept_apart(cup: models.Cup) -> set[tuple[str, str]]:
+    """The pairs of cup persons the cup organiser keeps apart, each ordered."""
+    return set(cup.apart.values_list("first", "second"))
+
+
+def merges_proposed(
+    persons: dict[str, CupPerson], apart: set[tuple[str, str]] | None = None
+) -> list[tuple[CupPerson, CupPerson]]:
     """Pairs of cup persons probably one person (the register's matching, on each person's
-    first name and club), never two who played the same evening."""
+    first name and club), never two who played the same evening nor two kept `apart`."""
     listed = list(persons.values())
     entries = [
         matching.Entry(id=i, name=p.name, club=(p.clubs or [""])[0]) for i, p in enumerate(listed)
@@ -81,9 +90,38 @@ def merges_proposed(persons: dict[str, CupPerson]) -> list[tuple[CupPerson, CupP
     pairs = []
     for a, b in matching.duplicates_likely(entries):
         first, second = listed[a.id], listed[b.id]
-        if not first.evenings & second.evenings:
+        if not first.evenings & second.evenings and _pair(first.key, second.key) not in (
+            apart or set()
+        ):
             pairs.append((first, second))
     return pairs
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def _keep_apart(cup: models.Cup, a: str, b: str) -> None:
+    first, second = _pair(a, b)
+    models.CupApart.objects.get_or_create(cup=cup, first=first, second=second)
+
+
+def persons_keep_apart(*, cup: models.Cup, first: str, second: str, by: Any) -> None:
+    """`first` and `second` are two people: their merge is no longer proposed. The table does
+    not change (they are two rows already); a merge by hand stays possible."""
+    persons = cup_persons(cup)
+    a, b = _person(persons, first), _person(persons, second)
+    if a.key == b.key:
+        raise CupPersonError({"__all__": [_("Choose two different persons.")]})
+    with transaction.atomic():
+        _keep_apart(cup, a.key, b.key)
+        models.CupEvent.objects.create(
+            cup=cup,
+            kind=models.CupEvent.Kind.APART,
+            by=by,
+            detail=_("%(a)s and %(b)s are two people: not proposed again")
+            % {"a": a.name, "b": b.name},
+        )
 
 
 def _person(persons: dict[str, CupPerson], key: str) -> CupPerson:
@@ -142,6 +180,7 @@ def person_split(*, cup: models.Cup, person: str, evening: int, by: Any) -> str:
         )
     new_key = f"{moved[0].name_key}~{evening}"
     with transaction.atomic():
+        _keep_apart(cup, holder.key, new_key)
         for appearance in moved:
             models.CupAlias.objects.update_or_create(
                 cup=cup,

@@ -10,7 +10,7 @@ confirmation; `installation` the secret that signs this installation's backups; 
 across clubs, their members, evenings and signing keys; `teams` the team rankings.
 """
 
-from tournament.models.cup_persons import CupAlias, CupEvent, CupFinal, CupQualifier
+from tournament.models.cup_persons import CupAlias, CupApart, CupEvent, CupFinal, CupQualifier
 from tournament.models.cups import Cup, CupEntry, CupEntryEvent, CupMember, CupSigningKey
 from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
@@ -37,6 +37,7 @@ __all__ = [
     "Correction",
     "Cup",
     "CupAlias",
+    "CupApart",
     "CupEntry",
     "CupEntryEvent",
     "CupEvent",

@@ -1,7 +1,8 @@
 """The cup's persons and its final (tournament/cups/, docs/cup.md).
 
 `CupAlias` says which cup-level person one name of one evening is, where the cup organiser
-decided otherwise than the folded name (a merge or a split); `CupEvent` is the cup's own
+decided otherwise than the folded name (a merge or a split); `CupApart` two cup persons the
+matching proposes as one that the cup organiser keeps apart; `CupEvent` is the cup's own
 append-only history (merges, splits, the qualification, declines, replacements, the start
 list); `CupFinal` holds how many qualify and the final's tournament; `CupQualifier` is one
 person invited to the final (or who declined).
@@ -36,12 +37,35 @@ class CupAlias(models.Model):
         return f"{self.entry_id}: {self.name_key} → {self.person}"
 
 
+class CupApart(models.Model):
+    """The cup persons `first` and `second` (`first` < `second`) are two people: the matching's
+    proposal to merge them is not shown again (dismissed, or one split off from the other)."""
+
+    cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="apart")
+    first = models.CharField(_("cup person"), max_length=220)
+    second = models.CharField(_("other cup person"), max_length=220)
+
+    class Meta:
+        verbose_name = _("two cup persons kept apart")
+        verbose_name_plural = _("cup persons kept apart")
+        constraints = [
+            models.UniqueConstraint(fields=["cup", "first", "second"], name="cup_apart_once"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="cup_apart_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.cup_id}: {self.first} ≠ {self.second}"
+
+
 class CupEvent(models.Model):
     """The cup's history beside its evenings': persons merged or split, the final's steps."""
 
     class Kind(models.TextChoices):
         MERGED = "merged", _("persons merged")
         SPLIT = "split", _("person split")
+        APART = "apart", _("kept apart")
         QUALIFIED = "qualified", _("qualified")
         DECLINED = "declined", _("declined")
         INVITED = "invited", _("replacement invited")
