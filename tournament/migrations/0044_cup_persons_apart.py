@@ -5,29 +5,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0043_ranking_published_at'),
+        ("tournament", "0043_ranking_published_at"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='cupevent',
-            name='kind',
-            field=models.CharField(choices=[('merged', 'persons merged'), ('split', 'person split'), ('apart', 'kept apart'), ('qualified', 'qualified'), ('declined', 'declined'), ('invited', 'replacement invited'), ('startlist', 'start list made')], max_length=10, verbose_name='what'),
+            model_name="cupevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("merged", "persons merged"),
+                    ("split", "person split"),
+                    ("apart", "kept apart"),
+                    ("qualified", "qualified"),
+                    ("declined", "declined"),
+                    ("invited", "replacement invited"),
+                    ("startlist", "start list made"),
+                ],
+                max_length=10,
+                verbose_name="what",
+            ),
         ),
         migrations.CreateModel(
-            name='CupApart',
+            name="CupApart",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first', models.CharField(max_length=220, verbose_name='cup person')),
-                ('second', models.CharField(max_length=220, verbose_name='other cup person')),
-                ('cup', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='apart', to='tournament.cup')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("first", models.CharField(max_length=220, verbose_name="cup person")),
+                ("second", models.CharField(max_length=220, verbose_name="other cup person")),
+                (
+                    "cup",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="apart",
+                        to="tournament.cup",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'two cup persons kept apart',
-                'verbose_name_plural': 'cup persons kept apart',
-                'constraints': [models.UniqueConstraint(fields=('cup', 'first', 'second'), name='cup_apart_once'), models.CheckConstraint(condition=models.Q(('first__lt', models.F('second'))), name='cup_apart_ordered')],
+                "verbose_name": "two cup persons kept apart",
+                "verbose_name_plural": "cup persons kept apart",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("cup", "first", "second"), name="cup_apart_once"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("first__lt", models.F("second"))),
+                        name="cup_apart_ordered",
+                    ),
+                ],
             },
         ),
     ]
