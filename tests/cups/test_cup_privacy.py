@@ -15,9 +15,10 @@ from django.urls import reverse
 
 from tests.cups.helpers import sent
 from tests.cups.helpers import standings_row as row
+from tournament.cups.persons import person_split, persons_keep_apart
 from tournament.cups.services import entry_withdraw
 from tournament.cups.table import cup_table
-from tournament.models import CupEntry, Person
+from tournament.models import CupAlias, CupApart, CupEntry, CupEvent, Person
 
 pytestmark = pytest.mark.django_db
 
@@ -121,4 +122,39 @@ def test_retention_anonymises_the_evenings_sent_in_before_its_limit(cup_world, s
         ("Anna Huber", 7),
         ("Spieler 1", 12),
         ("Spieler 2", -12),
+    ]
+
+
+def test_an_erasure_takes_the_persons_names_out_of_the_cups_decisions_and_history(cup_world):
+    home = cup_world.home
+    anna = Person.objects.create(organiser=home.organiser, name="Anna Huber")
+    cup = cup_world.cup
+    rows = [row("Anna Huber", 1, 30), row("Sepp Maier", 2, -30)]
+    sent(cup_world, home, "abend-1", dt.date(2026, 10, 1), rows)
+    second = sent(cup_world, home, "abend-2", dt.date(2026, 10, 8), [row("Anna Huber", 1, 8)])
+    sent(cup_world, cup_world.guest, "gast-1", dt.date(2026, 10, 2), [row("Xaver Zott", 1, 9)])
+    person_split(cup=cup, person="anna huber", evening=second.pk, by=None)
+    persons_keep_apart(cup=cup, first="sepp maier", second="xaver zott", by=None)
+    assert CupAlias.objects.filter(cup=cup).count() == 1
+    assert CupApart.objects.filter(cup=cup).count() == 2  # the split's pair and the one asked
+    assert any(
+        "Anna Huber" in detail for detail in CupEvent.objects.values_list("detail", flat=True)
+    )
+
+    keeper = Client()
+    keeper.force_login(cup_world.keepers["heimverein"])
+    url = reverse("manage:person_erase", args=["heimverein", anna.pk])
+    assert keeper.post(url, {"bestaetigt": "1"}).status_code == 302
+
+    assert not CupAlias.objects.filter(cup=cup).exists()
+    assert list(CupApart.objects.values_list("first", "second")) == [("sepp maier", "xaver zott")]
+    details = list(CupEvent.objects.order_by("pk").values_list("detail", flat=True))
+    assert details[0] == "gelöscht von Abend-2 von gelöscht abgetrennt"
+    assert "Sepp Maier" in details[1] and "Xaver Zott" in details[1]
+    assert not any("Anna" in detail for detail in details)
+    _evenings, table = cup_table(cup)
+    assert sorted((r.name, r.standing.value) for r in table) == [
+        ("Sepp Maier", -30),
+        ("Xaver Zott", 9),
+        ("gelöscht", 38),
     ]

@@ -9,7 +9,11 @@ to any cup, the rows whose name is the person's (or the name of one of their tou
 or a name merged into them), compared as the cup compares names (`matching.key`). Such a row
 reads the erased name, loses its club, and keeps its rank, points and counters; its `erased` key
 keeps the person's rows one row of the cup table (`person:ID`, the register's erased person,
-never a name) without joining them to any other erased person.
+never a name) without joining them to any other erased person. In the cups the erasure reaches,
+the cup organiser's decisions lose the person's names too: a merge or split of the erased rows
+(`CupAlias`), a pair kept apart (`CupApart`), and the names in the history (`CupEvent`), which
+read the erased name instead (a namesake's line in the same cup too: the history cannot tell
+them apart).
 
 Retention: an evening sent in and held before the retention limit has every row anonymised as a
 tournament's players are ("Spieler N" by its rank, no club), each row its own (`erased`
@@ -33,10 +37,9 @@ def _names(person: models.Person) -> set[str]:
 
 
 def _rows(
-    person: models.Person, erased: str, *, lock: bool = False
+    person: models.Person, wanted: set[str], *, lock: bool = False
 ) -> Iterator[tuple[models.CupEntry, list[dict[str, Any]]]]:
     """The evenings sent in by the person's organiser, each with the person's rows in it."""
-    wanted = _names(person) - {name_key(erased)}
     entries = models.CupEntry.objects.filter(
         member__organiser=person.organiser_id, tournament__isnull=True
     )
@@ -52,19 +55,45 @@ def _rows(
 
 def cup_rows_count(person: models.Person, erased: str) -> int:
     """How many rows of evenings sent in to a cup an erasure of `person` would replace."""
-    return sum(len(rows) for _entry, rows in _rows(person, erased))
+    wanted = _names(person) - {name_key(erased)}
+    return sum(len(rows) for _entry, rows in _rows(person, wanted))
 
 
 def cup_rows_erase(person: models.Person, erased: str) -> int:
     """Replace `person`'s rows in the evenings their organiser sent in to cups (before the
-    person's own name is replaced); the number of rows changed."""
-    changed = 0
-    for entry, rows in _rows(person, erased, lock=True):
+    person's own name is replaced), and their names in those cups' decisions; the number of
+    rows changed."""
+    wanted = _names(person) - {name_key(erased)}
+    changed, cups, shown = 0, set(), set()
+    for entry, rows in _rows(person, wanted, lock=True):
         for row in rows:
+            shown |= {str(row.get("name", "")), str(row.get("public_name", ""))}
             row.update(name=erased, public_name=erased, club="", erased=f"person:{person.pk}")
         changed += len(rows)
         entry.save(update_fields=["standings"])
+        cups.add(entry.cup_id)
+        models.CupAlias.objects.filter(entry=entry, name_key__in=wanted).delete()
+    if cups:
+        _decisions_erase(cups, wanted, shown - {""}, erased)
     return changed
+
+
+def _decisions_erase(cups: set[int], wanted: set[str], shown: set[str], erased: str) -> None:
+    """The cup organiser's decisions name persons by their folded name (a split one with its
+    evening after "~") and the history by the names shown: in the cups the erasure reached,
+    pairs kept apart naming the person are deleted (at worst proposed again), and every
+    history line reads `erased` for each of the person's names."""
+    for pair in models.CupApart.objects.filter(cup__in=cups):
+        if {pair.first.split("~")[0], pair.second.split("~")[0]} & wanted:
+            pair.delete()
+    longest_first = sorted(shown, key=len, reverse=True)
+    for event in models.CupEvent.objects.filter(cup__in=cups):
+        detail = event.detail
+        for name in longest_first:
+            detail = detail.replace(name, erased)
+        if detail != event.detail:
+            event.detail = detail
+            event.save(update_fields=["detail"])
 
 
 def cup_retention_due(limit: datetime.date) -> list[models.CupEntry]:
