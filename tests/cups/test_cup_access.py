@@ -1,7 +1,8 @@
 """Who reaches which cup page: every cup URL, with each organiser's slug in the address, walked
 by GET and POST as the keeper (staff) of each organiser, a supervisor of a member's tournament
 (no keeper), and an anonymous visitor. The cup organiser's keeper manages the cup; a member's
-keeper reaches the cup under its own organiser only, and there its own evenings; the keeper of
+keeper reaches the cup under its own organiser only, and there its own evenings (erasing a name
+of an evening sent in: the sending member's keeper only); the keeper of
 an organiser that is no member finds no cup (404); nothing a refused request sends changes
 anything, and a member never sees another member's evening or register."""
 
@@ -22,6 +23,8 @@ pytestmark = pytest.mark.django_db
 OWNER_PAGES = ("manage:cup_edit", "manage:cup_member_add", "manage:cup_member_key")
 OWNER_PAGES += ("manage:cup_entry_withdraw", "manage:cup_persons", "manage:cup_final")
 MEMBER_PAGES = ("manage:cup", "manage:cup_upload", "manage:cup_tournament_add")
+# The evening's sending member only (the walk's evening is the guest member's).
+SENDER_PAGES = ("manage:cup_entry_name_erase",)
 
 
 @pytest.fixture
@@ -49,7 +52,7 @@ def url(name, organiser, cup_world, entry):
     args = [organiser, cup_world.cup.slug]
     if name == "manage:cup_member_key":
         args.append(cup_world.guest.pk)
-    elif name == "manage:cup_entry_withdraw":
+    elif name in ("manage:cup_entry_withdraw", "manage:cup_entry_name_erase"):
         args.append(entry.pk)
     return reverse(name, args=args)
 
@@ -64,6 +67,8 @@ def expected(name, organiser, role) -> int:
         return 403
     if organiser == "fremdverein":
         return 404  # no member: no cup
+    if name in SENDER_PAGES and organiser != "gastverein":
+        return 404  # another member's evening is not found
     if name in OWNER_PAGES and organiser != "pokalverein":
         return 403
     return 200
@@ -78,7 +83,7 @@ def test_every_cup_page_as_every_role_of_every_organiser(walk):
         if user is not None:
             client.force_login(user)
         for organiser in ("pokalverein", "heimverein", "gastverein", "fremdverein"):
-            for name in OWNER_PAGES + MEMBER_PAGES:
+            for name in OWNER_PAGES + MEMBER_PAGES + SENDER_PAGES:
                 address = url(name, organiser, cup_world, entry)
                 want = expected(name, organiser, role)
                 for method in ("get", "post"):

@@ -19,6 +19,7 @@ from tournament.cups.persons import person_split, persons_keep_apart
 from tournament.cups.services import entry_withdraw
 from tournament.cups.table import cup_table
 from tournament.models import CupAlias, CupApart, CupEntry, CupEvent, Person
+from tournament.persons.cup_privacy import CupPrivacyError, entry_name_erase
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +159,57 @@ def test_an_erasure_takes_the_persons_names_out_of_the_cups_decisions_and_histor
         ("Xaver Zott", 9),
         ("gelöscht", 38),
     ]
+
+
+def test_a_member_erases_a_name_of_its_withdrawn_evening_sent_in(cup_world):
+    """The person was erased on the laptop the evening ran on; a withdrawn evening cannot be sent
+    again, so the member erases the row on the server."""
+    cup, home = cup_world.cup, cup_world.home
+    rows = [row("Lena Laptop", 1, 24, club="SK Nord"), row("Sepp Maier", 2, -24)]
+    evening = sent(cup_world, home, "laptop-abend", dt.date(2026, 10, 3), rows)
+    entry_withdraw(entry=evening, reason="doppelt eingereicht", by=None)
+    keeper = Client()
+    keeper.force_login(cup_world.keepers["heimverein"])
+    cup_page = keeper.get(reverse("manage:cup", args=["heimverein", cup.slug])).content.decode()
+    assert "Einen Namen löschen …" in cup_page
+    url = reverse("manage:cup_entry_name_erase", args=["heimverein", cup.slug, evening.pk])
+    form = keeper.get(url).content.decode()
+    assert "1. Lena Laptop" in form and "2. Sepp Maier" in form
+
+    refused = keeper.post(url, {"row": "7"})
+    assert refused.status_code == 200
+    assert "Bitte eine gültige Auswahl treffen" in refused.content.decode()
+    assert names(evening)[0][0] == "Lena Laptop"
+
+    done = keeper.post(url, {"row": "0"}, follow=True)
+    assert "Der Name lautet jetzt „gelöscht“ in Laptop-Abend." in done.content.decode()
+    assert names(evening) == [
+        ("gelöscht", "gelöscht", "", 1, 24),
+        ("Sepp Maier", "Sepp Maier", "", 2, -24),
+    ]
+    event = evening.events.order_by("pk").last()
+    assert event.kind == "erased" and event.by == cup_world.keepers["heimverein"]
+    assert "Lena" not in event.reason
+    assert "Name gelöscht" in done.content.decode() and "Lena" not in done.content.decode()
+    again = keeper.get(url).content.decode()
+    assert "Lena Laptop" not in again and "2. Sepp Maier" in again
+    # the same row asked twice (two tabs): refused, nothing changes
+    with pytest.raises(CupPrivacyError) as refusal:
+        entry_name_erase(entry=evening, index=0, erased="gelöscht", by=None)
+    assert refusal.value.errors == {
+        "row": ["Wähle einen Namen des Abends, der noch nicht gelöscht ist."]
+    }
+    assert evening.events.filter(kind="erased").count() == 1
+
+
+@pytest.mark.parametrize("who", ["pokalverein", "gastverein", "fremdverein"])
+def test_only_the_sending_member_erases_a_name_of_its_evening(cup_world, who):
+    cup = cup_world.cup
+    evening = sent(
+        cup_world, cup_world.home, "laptop-abend", dt.date(2026, 10, 3), [row("Lena Laptop", 1, 5)]
+    )
+    other = Client()
+    other.force_login(cup_world.keepers[who])
+    url = reverse("manage:cup_entry_name_erase", args=[who, cup.slug, evening.pk])
+    assert other.post(url, {"row": "0"}).status_code == 404
+    assert names(evening)[0][0] == "Lena Laptop"

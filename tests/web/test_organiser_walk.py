@@ -251,6 +251,7 @@ KEPT_BY_B = (
     "manage:cup_tournament_add",
     "manage:cup_upload",
     "manage:cup_entry_withdraw",
+    "manage:cup_entry_name_erase",
     "manage:cup_persons",
     "manage:cup_final",
     "manage:cup_key",

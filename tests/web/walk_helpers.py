@@ -169,6 +169,7 @@ ACCESS = {
     "manage:cup_tournament_add": KEEPER,
     "manage:cup_upload": KEEPER,
     "manage:cup_entry_withdraw": KEEPER,
+    "manage:cup_entry_name_erase": KEEPER,
     "manage:cup_persons": KEEPER,
     "manage:cup_final": KEEPER,
     "manage:cup_key": KEEPER,

@@ -90,7 +90,7 @@ def url_kwargs(name, arguments, world):
         values["pk"] = world.season.pk
     elif name == "manage:cup_member_key" and world.cup is not None:
         values["pk"] = world.cup.members.get().pk
-    elif name == "manage:cup_entry_withdraw" and world.cup is not None:
+    elif name in ("manage:cup_entry_withdraw", "manage:cup_entry_name_erase") and world.cup:
         values["pk"] = world.cup.entries.get().pk
     elif name == "manage:prize_delete":
         values["pk"] = world.prize.pk

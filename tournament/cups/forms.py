@@ -5,7 +5,7 @@ in, and the reason of a withdrawal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -86,3 +86,17 @@ class UploadForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class NameEraseForm(forms.Form):
+    """One name of an evening sent in, to be erased (its rows not erased yet)."""
+
+    row = forms.TypedChoiceField(label=_("Name"), coerce=int)
+
+    def __init__(self, *args: Any, entry: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.TypedChoiceField, self.fields["row"]).choices = [("", "—")] + [
+            (index, f"{row.get('rank', index + 1)}. {row.get('name', '')}")
+            for index, row in enumerate(entry.standings)
+            if not row.get("erased")
+        ]

@@ -5,7 +5,7 @@ the cup table is public."""
 
 from django.urls import path
 
-from tournament.cups import final_views, transfer_views, views
+from tournament.cups import erasure_views, final_views, transfer_views, views
 
 base = "kartei/<slug:organiser>/pokale/"
 cup = base + "<slug:cup>/"
@@ -27,6 +27,11 @@ urlpatterns = [
         cup + "abend/<int:pk>/zurueckziehen/",
         views.CupEntryWithdrawView.as_view(),
         name="cup_entry_withdraw",
+    ),
+    path(
+        cup + "abend/<int:pk>/name-loeschen/",
+        erasure_views.CupEntryNameEraseView.as_view(),
+        name="cup_entry_name_erase",
     ),
     path(cup + "personen/", final_views.CupPersonsView.as_view(), name="cup_persons"),
     path(cup + "finale/", final_views.CupFinalView.as_view(), name="cup_final"),

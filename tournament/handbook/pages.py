@@ -77,6 +77,7 @@ HELP_SECTIONS: dict[str, str] = {
     "cup_member_key": "pokal-schluessel",
     "cup_upload": "pokal-datei",
     "cup_entry_withdraw": "pokal",
+    "cup_entry_name_erase": "pokal",
     "cup_persons": "pokal-personen",
     "cup_final": "pokal-finale",
     "cup_key": "pokal-schluessel",

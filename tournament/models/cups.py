@@ -149,13 +149,15 @@ class CupEntry(models.Model):
 
 
 class CupEntryEvent(models.Model):
-    """The history of a cup evening, append-only: added, file sent in or replaced, withdrawn."""
+    """The history of a cup evening, append-only: added, file sent in or replaced, withdrawn, a
+    name erased at its member's request (the name itself is not kept)."""
 
     class Kind(models.TextChoices):
         ADDED = "added", _("added")
         UPLOADED = "uploaded", _("file sent in")
         REPLACED = "replaced", _("file replaced")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        NAME_ERASED = "erased", _("a name erased")
 
     entry = models.ForeignKey(CupEntry, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)

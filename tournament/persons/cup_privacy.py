@@ -15,6 +15,10 @@ the cup organiser's decisions lose the person's names too: a merge or split of t
 read the erased name instead (a namesake's line in the same cup too: the history cannot tell
 them apart).
 
+A person of a register this server does not hold (an evening run on a laptop) is erased there;
+the sending member then erases the row here by hand (`entry_name_erase`, on the cup page), also
+in a withdrawn evening, which cannot be sent again.
+
 Retention: an evening sent in and held before the retention limit has every row anonymised as a
 tournament's players are ("Spieler N" by its rank, no club), each row its own (`erased`
 `entry:ID:N`); the cup's figures stay.
@@ -26,8 +30,17 @@ import datetime
 from collections.abc import Iterator
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
 from tournament import models
 from tournament.persons.matching import key as name_key
+from tournament.web.form_errors import ServiceError
+
+
+class CupPrivacyError(ServiceError):
+    """A name of an evening sent in that cannot be erased; `errors` maps "row" to messages."""
 
 
 def _names(person: models.Person) -> set[str]:
@@ -76,6 +89,35 @@ def cup_rows_erase(person: models.Person, erased: str) -> int:
     if cups:
         _decisions_erase(cups, wanted, shown - {""}, erased)
     return changed
+
+
+def entry_name_erase(*, entry: models.CupEntry, index: int, erased: str, by: Any) -> str:
+    """Erase the name of row `index` of an evening sent in (its member's request, for a person
+    of another installation's register): the row reads `erased`, without club, and is a row of
+    its own in the cup table; rank, points and counters stay; the cup's decisions lose the name
+    as on an erasure in the register. The evening's history says a name was erased, not which.
+    Returns the name erased."""
+    with transaction.atomic():
+        entry = models.CupEntry.objects.select_for_update().get(pk=entry.pk)
+        if entry.tournament_id is not None:
+            raise CupPrivacyError(
+                {"row": [_("A hosted evening follows its tournament: erase the person there.")]}
+            )
+        if not 0 <= index < len(entry.standings) or entry.standings[index].get("erased"):
+            raise CupPrivacyError({"row": [_("Choose a name of the evening not erased yet.")]})
+        row = entry.standings[index]
+        name = str(row.get("name", ""))
+        shown = {name, str(row.get("public_name", ""))} - {""}
+        row.update(name=erased, public_name=erased, club="", erased=f"entry:{entry.pk}:{index}")
+        entry.save(update_fields=["standings"])
+        models.CupAlias.objects.filter(entry=entry, name_key=name_key(name)).delete()
+        _decisions_erase({entry.cup_id}, {name_key(name)}, shown, erased)
+        models.CupEntryEvent.objects.create(
+            entry=entry,
+            kind=models.CupEntryEvent.Kind.NAME_ERASED,
+            by=None if by is None or isinstance(by, AnonymousUser) else by,
+        )
+    return name
 
 
 def _decisions_erase(cups: set[int], wanted: set[str], shown: set[str], erased: str) -> None:
