@@ -10,11 +10,10 @@ person invited to the final (or who declined).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.cups import Cup, CupEntry
+from tournament.models.cups import Cup, CupEntry, CupStep
 from tournament.models.players import Player
 from tournament.models.tournament import Tournament
 
@@ -59,7 +58,7 @@ class CupApart(models.Model):
         return f"{self.cup_id}: {self.first} ≠ {self.second}"
 
 
-class CupEvent(models.Model):
+class CupEvent(CupStep):
     """The cup's history beside its evenings': persons merged or split, the final's steps."""
 
     class Kind(models.TextChoices):
@@ -73,21 +72,11 @@ class CupEvent(models.Model):
 
     cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
-    at = models.DateTimeField(_("when"), auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("by"),
-    )
     detail = models.CharField(_("details"), max_length=500)
 
-    class Meta:
+    class Meta(CupStep.Meta):
         verbose_name = _("change of a cup")
         verbose_name_plural = _("changes of cups")
-        ordering = ["at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.cup_id}: {self.kind}"

@@ -4,8 +4,9 @@ by its member organisers, ranked by the season engine (scoring/season.py).
 `Cup` belongs to the cup organiser; `CupMember` names a member organiser and the public key its
 installation signs its cup files with; `CupEntry` is one evening counting in the cup, either a
 tournament hosted on this server or a result file sent in (its standings stored as rows of the
-file); `CupEntryEvent` is the append-only history of an entry; `CupSigningKey` is an
-organiser's own Ed25519 key that signs its cup files (tournament/cups/signing.py).
+file); `CupEntryEvent` is the append-only history of an entry (a `CupStep`, as the cup's own
+history is); `CupSigningKey` is an organiser's own Ed25519 key that signs its cup files
+(tournament/cups/signing.py).
 """
 
 # Declared boilerplate (duplicates): field declarations are alike in shape across the models.
@@ -148,7 +149,26 @@ class CupEntry(models.Model):
         return self.tournament_id is not None
 
 
-class CupEntryEvent(models.Model):
+class CupStep(models.Model):
+    """When and by whom one step of a cup's history was taken (an evening's or the cup's own:
+    `CupEntryEvent`, `CupEvent`); append-only, in the order taken."""
+
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+
+    class Meta:
+        abstract = True
+        ordering = ["at", "pk"]
+
+
+class CupEntryEvent(CupStep):
     """The history of a cup evening, append-only: added, file sent in or replaced, withdrawn, a
     name erased at its member's request (the name itself is not kept)."""
 
@@ -161,23 +181,13 @@ class CupEntryEvent(models.Model):
 
     entry = models.ForeignKey(CupEntry, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
-    at = models.DateTimeField(_("when"), auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("by"),
-    )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     digest = models.CharField(_("SHA-256 of the file"), max_length=64, blank=True)
     signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
 
-    class Meta:
+    class Meta(CupStep.Meta):
         verbose_name = _("change of a cup evening")
         verbose_name_plural = _("changes of cup evenings")
-        ordering = ["at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.kind}"
