@@ -1,4 +1,5 @@
-"""A PostgreSQL server of the test's own, which the test may stop and start (a database outage):
+"""A PostgreSQL server of the test's own (or of the module's tests, each with a database of its
+own), which the test may stop and start (a database outage):
 Debian's binaries (`/usr/lib/postgresql/<version>/bin`), a cluster in a temporary folder, a free
 port on 127.0.0.1, no fsync. PostgreSQL refuses to run as root: as root (this machine, CI) the
 server runs as the `postgres` system user. Skipped where the binaries or that user are missing."""
@@ -47,6 +48,16 @@ class OwnPostgres:
             "-l", str(self.folder / "server.log"), "-o", options,
         )  # fmt: skip
 
+    def database(self, name: str, template: str | None = None) -> str:
+        """Create the database `name` (a copy of `template`, which nobody may be connected to)
+        and return it as a `DATABASE_URL`."""
+        copy = ["-T", template] if template else []
+        self._run(
+            str(self.bin / "createdb"), "-h", str(self.folder), "-p", str(self.port),
+            "-U", "postgres", *copy, name,
+        )  # fmt: skip
+        return f"postgres://postgres@127.0.0.1:{self.port}/{name}"
+
     def stop(self) -> None:
         self._run(
             str(self.bin / "pg_ctl"), "stop", "-w", "-m", "fast", "-D", str(self.folder / "data")
@@ -60,8 +71,8 @@ def _binaries() -> Path | None:
     return found[-1].parent if found else None
 
 
-@pytest.fixture
-def own_postgres() -> Iterator[OwnPostgres]:
+@contextlib.contextmanager
+def _own_postgres() -> Iterator[OwnPostgres]:
     binaries = _binaries()
     if binaries is None:
         pytest.skip("no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb)")
@@ -82,13 +93,24 @@ def own_postgres() -> Iterator[OwnPostgres]:
             "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
         )  # fmt: skip
         server.start()
-        server._run(
-            str(binaries / "createdb"), "-h", str(folder), "-p", str(server.port),
-            "-U", "postgres", "turnier",
-        )  # fmt: skip
-        server.url = f"postgres://postgres@127.0.0.1:{server.port}/turnier"
+        server.url = server.database("turnier")
         yield server
     finally:
         with contextlib.suppress(subprocess.SubprocessError):
             server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnPostgres]:
+    """A server for this test alone, its database `turnier` empty."""
+    with _own_postgres() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def module_postgres() -> Iterator[OwnPostgres]:
+    """A server the tests of one module share: each test takes a database of its own, a copy
+    of one the module prepared once (`OwnPostgres.database(name, template=…)`)."""
+    with _own_postgres() as server:
+        yield server

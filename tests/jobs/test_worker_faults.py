@@ -1,6 +1,7 @@
 """The faults a print job meets in a hall, with real processes: `manage.py task_workers` and its
-worker against a PostgreSQL of the test's own (tests/jobs/conftest.py), the signed sheets of a
-Durchgang of 20 tables rendered by the worker's pool.
+worker against a PostgreSQL of the module's own (tests/jobs/conftest.py; each test on its own copy
+of the database seeded once), the signed sheets of a Durchgang of 20 tables rendered by the
+worker's pool.
 
 - the database stops in the middle of the print: no worker is left hanging, and the next job
   runs without anybody restarting anything (and the print itself is finished, resumed);
@@ -16,6 +17,7 @@ Durchgang of 20 tables rendered by the worker's pool.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import resource
@@ -35,6 +37,7 @@ from tournament.system.processes import process_runs
 pytestmark = pytest.mark.slow
 
 SLUG = "fehler-turnier"
+COPIES = itertools.count(1)
 OUTAGE = 10.0  # seconds without the database, as in the hall
 #: Prints the workers a fresh sign of life counts as working and as hung.
 SIGNS = """
@@ -43,13 +46,24 @@ print(workers_alive(), workers_hung()[0])
 """
 
 
-@pytest.fixture
-def hall(own_postgres, tmp_path):
-    """A tournament of 80 players (Durchgang 1: 20 tables) on a PostgreSQL of the test's own;
-    jobs that are taken for dead after 10 s without a heartbeat."""
-    env = environment(own_postgres.url, tmp_path / "media", JOB_STALE_SECONDS="10")
+@pytest.fixture(scope="module")
+def seeded(module_postgres, tmp_path_factory):
+    """The module's PostgreSQL with the database `turnier` migrated and seeded once: a
+    tournament of 80 players (Durchgang 1: 20 tables). Nobody connects to it afterwards: each
+    test works on a copy."""
+    media = tmp_path_factory.mktemp("seed-media")
+    env = environment(module_postgres.url, media)
     manage(env, "migrate", "--no-input")
     manage(env, "seed_demo", "--players", "80", "--durchgaenge", "1", "--slug", SLUG)
+    return module_postgres
+
+
+@pytest.fixture
+def hall(seeded, tmp_path):
+    """The seeded tournament in a database of this test's own (a copy); jobs that are taken
+    for dead after 10 s without a heartbeat."""
+    url = seeded.database(f"halle_{next(COPIES)}", template="turnier")
+    env = environment(url, tmp_path / "media", JOB_STALE_SECONDS="10")
     supervisors: list[Supervisor] = []
     yield env, supervisors
     for supervisor in supervisors:
@@ -63,16 +77,16 @@ def print_running(env: dict[str, str]) -> str:
     return job
 
 
-def test_a_print_cut_by_a_stopped_database_leaves_no_worker_hanging(own_postgres, hall):
+def test_a_print_cut_by_a_stopped_database_leaves_no_worker_hanging(seeded, hall):
     env, supervisors = hall
     supervisor = Supervisor(env)
     supervisors.append(supervisor)
     supervisor.worker()
     job = print_running(env)
 
-    own_postgres.stop()
+    seeded.stop()
     time.sleep(OUTAGE)
-    own_postgres.start()
+    seeded.start()
 
     excel = job_start(env, "workbook", SLUG)
     assert job_await(env, excel, "ready", "failed")[0] == "ready", supervisor.log
