@@ -1,5 +1,6 @@
 """Who sees the person register (its organiser's staff, not a tournament's supervisor by that
-alone), the search a registration asks while typing, and merging from the pages."""
+alone), the search a registration asks while typing, merging from the pages, and keeping two
+people apart whom the matching takes for one."""
 
 from __future__ import annotations
 
@@ -7,8 +8,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament.models import Person, PersonMerge
-from tournament.persons.services import organiser_of, person_create
+from tournament.models import Person, PersonApart, PersonMerge
+from tournament.persons.services import (
+    organiser_of,
+    person_create,
+    persons_duplicates,
+    persons_similar,
+)
 
 pytestmark = pytest.mark.django_db
 SLUG = "beispielturnier-2026"
@@ -100,6 +106,56 @@ def test_a_clerk_cannot_merge(client, clerk, persons):
         {"kept": persons[0].pk, "merged": persons[1].pk},
     )
     assert Person.objects.count() == 2
+
+
+def test_two_people_kept_apart_are_no_longer_proposed_and_can_still_be_merged(
+    client, keeper, persons
+):
+    josef, sepp = persons
+    client.force_login(keeper)
+    duplicates = reverse("manage:person_duplicates", args=["standard"])
+    page = client.get(duplicates).content.decode()
+    assert "Zwei Personen: nicht mehr vorschlagen" in page
+    assert [p.name for p in persons_similar(person=josef)] == ["Sepp Huber"]
+    response = client.post(
+        reverse("manage:person_apart", args=["standard"]),
+        {"kept": sepp.pk, "merged": josef.pk},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert (
+        "Sepp Huber, SK Ebersberg und Josef Huber, SK Ebersberg werden auseinander gehalten" in page
+    )
+    assert "Keine möglichen Doppelten." in page
+    apart = PersonApart.objects.get()
+    assert (apart.first, apart.second, apart.by) == (josef, sepp, keeper)  # lower id first
+    assert persons_duplicates(organiser=josef.organiser) == []
+    assert persons_similar(person=josef) == [] and persons_similar(person=sepp) == []
+    detail = client.get(reverse("manage:person", args=["standard", josef.pk])).content.decode()
+    assert "Sepp Huber" not in detail
+    # asked twice (two tabs): still one pair; merging by hand stays possible
+    client.post(
+        reverse("manage:person_apart", args=["standard"]), {"kept": josef.pk, "merged": sepp.pk}
+    )
+    assert PersonApart.objects.count() == 1
+    client.post(
+        reverse("manage:person_merge", args=["standard"]), {"kept": josef.pk, "merged": sepp.pk}
+    )
+    assert list(Person.objects.values_list("name", flat=True)) == ["Josef Huber"]
+    assert not PersonApart.objects.exists()  # the merged person's pair went with it
+
+
+def test_one_person_is_not_kept_apart_from_itself_and_a_clerk_keeps_nobody_apart(
+    client, keeper, clerk, persons
+):
+    josef, sepp = persons
+    client.force_login(keeper)
+    address = reverse("manage:person_apart", args=["standard"])
+    refused = client.post(address, {"kept": josef.pk, "merged": josef.pk}, follow=True)
+    assert "Wähle zwei verschiedene Personen." in refused.content.decode()
+    client.force_login(clerk)
+    assert client.post(address, {"kept": josef.pk, "merged": sepp.pk}).status_code == 403
+    assert not PersonApart.objects.exists()
 
 
 def test_registering_with_a_picked_person_links_the_player(client, supervisor, persons):

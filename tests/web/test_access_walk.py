@@ -85,6 +85,7 @@ WRITES = {
     "manage:person_create",
     "manage:person_edit",
     "manage:person_merge",
+    "manage:person_apart",
 }
 
 

@@ -234,6 +234,7 @@ KEPT_BY_B = (
     "manage:person_create",
     "manage:person_duplicates",
     "manage:person_merge",
+    "manage:person_apart",
     "manage:person",
     "manage:person_edit",
     "manage:person_export",
@@ -359,6 +360,12 @@ def foreign_forms(a: Side, owner: Side):
         "post",
         reverse("manage:person_merge", args=[organiser]),
         {"kept": unplayed[0].pk, "merged": owner.persons[0].pk},  # two persons of `owner`
+    )
+    yield (
+        "manage:person_apart",
+        "post",
+        reverse("manage:person_apart", args=[organiser]),
+        {"kept": unplayed[0].pk, "merged": owner.persons[0].pk},
     )
     yield (
         "manage:season_create",

@@ -117,6 +117,7 @@ ACCESS = {
     "manage:person_create": KEEPER,
     "manage:person_duplicates": KEEPER,
     "manage:person_merge": KEEPER,
+    "manage:person_apart": KEEPER,
     "manage:person": KEEPER,
     "manage:person_edit": KEEPER,
     "manage:person_export": KEEPER,

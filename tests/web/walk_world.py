@@ -179,6 +179,7 @@ def post_data(name, world) -> dict:
         "manage:person_create": {"name": "Neu Person", "publication": "initial"},
         "manage:person_edit": {"name": "Josef Huber", "club": "Grafing", "publication": "full"},
         "manage:person_merge": {"kept": world.persons[0].pk, "merged": world.persons[1].pk},
+        "manage:person_apart": {"kept": world.persons[0].pk, "merged": world.persons[1].pk},
         "manage:ranking_publish": {"publication": "after", "after": 1},
         "manage:table_links": {"table": 2, "issue": "1"},
         "manage:table_link_change": {"tisch": 2, "aktion": "sperren", "bestaetigt": "1"},

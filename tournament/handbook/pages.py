@@ -63,6 +63,7 @@ HELP_SECTIONS: dict[str, str] = {
     "person_create": "kartei",
     "person_duplicates": "kartei-doppelte",
     "person_merge": "kartei-doppelte",
+    "person_apart": "kartei-doppelte",
     "person": "kartei",
     "person_edit": "kartei",
     "person_erase": "kartei-datenschutz",

@@ -16,7 +16,13 @@ from tournament.models.draw import Durchgang, Seat, SeatSwap, Table
 from tournament.models.hands import Hand, HandScore, Sanction
 from tournament.models.installation import InstallationKey
 from tournament.models.jobs import Job, WorkerSign
-from tournament.models.persons import Organiser, Person, PersonMerge, organiser_default
+from tournament.models.persons import (
+    Organiser,
+    Person,
+    PersonApart,
+    PersonMerge,
+    organiser_default,
+)
 from tournament.models.phones import PhoneEntry, TableLink
 from tournament.models.players import Payment, Player
 from tournament.models.prizes import Prize
@@ -55,6 +61,7 @@ __all__ = [
     "Payment",
     "PendingRegistration",
     "Person",
+    "PersonApart",
     "PersonMerge",
     "PhoneEntry",
     "Player",

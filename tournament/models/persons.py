@@ -3,7 +3,8 @@ tournaments, its person register (Spielerkartei) and the record of persons merge
 
 An `Organiser` owns tournaments and persons; its `staff` (and the supervisors of its
 tournaments) keep the register. A `Person` is one human being over many tournaments; a
-tournament's `Player` points to it. What a public page shows of the name is the person's choice
+tournament's `Player` points to it; `PersonApart` holds two persons the matching takes for one
+who are two people. What a public page shows of the name is the person's choice
 (`Person.Publication`), copied onto each of their players so public pages need no extra query.
 """
 
@@ -146,6 +147,37 @@ class PersonMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.merged_name} → {self.kept.name}"
+
+
+class PersonApart(models.Model):
+    """Two persons of one register that the matching takes for one but who are two people:
+    the pair is no longer listed among the likely duplicates (`first` has the lower id)."""
+
+    organiser = models.ForeignKey(Organiser, on_delete=models.CASCADE, related_name="apart")
+    first = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("kept apart by"),
+    )
+    at = models.DateTimeField(_("kept apart at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("two persons kept apart")
+        verbose_name_plural = _("persons kept apart")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="person_apart_once"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="person_apart_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_id} ≠ {self.second_id}"
 
 
 def public_name(name: str, *, full: bool) -> str:

@@ -1,5 +1,6 @@
-"""The person register: find, match, create, change and merge persons, and link a tournament's
-players to them. Names are compared by `persons.matching`; every write is one transaction."""
+"""The person register: find, match, create, change, merge and keep apart persons, and link a
+tournament's players to them. Names are compared by `persons.matching`; every write is one
+transaction."""
 
 from __future__ import annotations
 
@@ -62,17 +63,48 @@ def person_match(*, organiser: models.Organiser, name: str, club: str) -> models
 
 
 def persons_similar(*, person: models.Person) -> list[models.Person]:
-    """Other persons of the register that are probably this one."""
-    others = {p.pk: p for p in person.organiser.persons.exclude(pk=person.pk)}
+    """Other persons of the register that are probably this one (not those kept apart)."""
+    apart = _kept_apart(person.organiser)
+    others = {
+        p.pk: p
+        for p in person.organiser.persons.exclude(pk=person.pk)
+        if _pair(person.pk, p.pk) not in apart
+    }
     found = similar_to(_entry(person), (_entry(p) for p in others.values()))
     return [others[e.id] for e in found]
 
 
 def persons_duplicates(*, organiser: models.Organiser) -> list[tuple[models.Person, models.Person]]:
-    """Pairs of the register's persons that are probably one person each."""
+    """Pairs of the register's persons that are probably one person each, but those kept
+    apart."""
     persons = {p.pk: p for p in organiser.persons.order_by("name", "pk")}
+    apart = _kept_apart(organiser)
     pairs = duplicates_likely(_entry(p) for p in persons.values())
-    return [(persons[a.id], persons[b.id]) for a, b in pairs]
+    return [(persons[a.id], persons[b.id]) for a, b in pairs if _pair(a.id, b.id) not in apart]
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _kept_apart(organiser: models.Organiser) -> set[tuple[int, int]]:
+    return set(organiser.apart.values_list("first_id", "second_id"))
+
+
+def persons_keep_apart(
+    *, first: models.Person, second: models.Person, by: User | AnonymousUser | None = None
+) -> None:
+    """`first` and `second` (of one register) are two people: they are no longer proposed as
+    one. Merging them by hand stays possible."""
+    if first.pk == second.pk:
+        raise PersonError({"__all__": [_("Choose two different persons.")]})
+    low, high = _pair(first.pk, second.pk)
+    models.PersonApart.objects.get_or_create(
+        organiser_id=first.organiser_id,
+        first_id=low,
+        second_id=high,
+        defaults={"by": by if by is not None and by.is_authenticated else None},
+    )
 
 
 def persons_scripts_mixed(*, organiser: models.Organiser) -> list[tuple[models.Person, list[str]]]:

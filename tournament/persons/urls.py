@@ -14,6 +14,7 @@ urlpatterns = [
     path(base + "neu/", views.PersonCreateView.as_view(), name="person_create"),
     path(base + "doppelte/", views.DuplicatesView.as_view(), name="person_duplicates"),
     path(base + "zusammenfuehren/", views.PersonMergeView.as_view(), name="person_merge"),
+    path(base + "auseinander/", views.PersonApartView.as_view(), name="person_apart"),
     path(base + "<int:pk>/", views.PersonDetailView.as_view(), name="person"),
     path(base + "<int:pk>/bearbeiten/", views.PersonEditView.as_view(), name="person_edit"),
     path(

@@ -28,6 +28,7 @@ from tournament.persons.services import (
     person_update,
     persons_duplicates,
     persons_find,
+    persons_keep_apart,
     persons_scripts_mixed,
     persons_similar,
 )
@@ -162,6 +163,34 @@ class PersonMergeView(OrganiserMixin, View):
             % {"merged": merged_label, "kept": merge.kept, "n": merge.players_moved},
         )
         return redirect("manage:person", organiser=organiser, pk=kept.pk)
+
+
+class PersonApartView(OrganiserMixin, View):
+    """POST only: `kept` and `merged` of a likely pair are two people; the pair is no longer
+    listed."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, organiser: str) -> HttpResponse:
+        form = MergeForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Choose two persons to keep apart."))
+            return redirect("manage:person_duplicates", organiser=organiser)
+        persons = self.organiser.persons
+        first = get_object_or_404(persons, pk=form.cleaned_data["kept"])
+        second = get_object_or_404(persons, pk=form.cleaned_data["merged"])
+        try:
+            persons_keep_apart(first=first, second=second, by=request.user)
+        except PersonError as exc:
+            for message in exc.errors["__all__"]:
+                messages.error(request, message)
+            return redirect("manage:person_duplicates", organiser=organiser)
+        messages.success(
+            request,
+            _("%(first)s and %(second)s are kept apart: no longer proposed as one.")
+            % {"first": first, "second": second},
+        )
+        return redirect("manage:person_duplicates", organiser=organiser)
 
 
 class PersonSearchView(TournamentMixin, View):
