@@ -7,8 +7,8 @@ any two it picks; **splits** a person's evening off (two different people of the
 **keeps apart** two persons the matching proposes as one (the proposal is not shown again; a
 split keeps its two persons apart too). Each decision is stored per name and evening
 (`CupAlias`) or per pair (`CupApart`) and in the cup's history (`CupEvent`); the table follows
-at once. Only the names, clubs and results the evenings carry
-are used, never a member's register.
+at once. Only the names, clubs and results the evenings carry are used, never a member's
+register.
 """
 
 from __future__ import annotations
@@ -87,13 +87,13 @@ def merges_proposed(
     entries = [
         matching.Entry(id=i, name=p.name, club=(p.clubs or [""])[0]) for i, p in enumerate(listed)
     ]
+    apart = apart or set()
     pairs = []
     for a, b in matching.duplicates_likely(entries):
         first, second = listed[a.id], listed[b.id]
-        if not first.evenings & second.evenings and _pair(first.key, second.key) not in (
-            apart or set()
-        ):
-            pairs.append((first, second))
+        if first.evenings & second.evenings or _pair(first.key, second.key) in apart:
+            continue
+        pairs.append((first, second))
     return pairs
 
 
