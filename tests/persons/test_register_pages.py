@@ -153,6 +153,12 @@ def test_one_person_is_not_kept_apart_from_itself_and_a_clerk_keeps_nobody_apart
     address = reverse("manage:person_apart", args=["standard"])
     refused = client.post(address, {"kept": josef.pk, "merged": josef.pk}, follow=True)
     assert "Wähle zwei verschiedene Personen." in refused.content.decode()
+    unnamed = client.post(address, {"kept": josef.pk}, follow=True).content.decode()
+    assert "Bitte zwei Personen zum Auseinanderhalten wählen." in unnamed
+    merge = reverse("manage:person_merge", args=["standard"])
+    unnamed = client.post(merge, {"merged": "x"}, follow=True).content.decode()
+    assert "Bitte zwei Personen zum Zusammenführen wählen." in unnamed
+    assert Person.objects.count() == 2
     client.force_login(clerk)
     assert client.post(address, {"kept": josef.pk, "merged": sepp.pk}).status_code == 403
     assert not PersonApart.objects.exists()

@@ -6,7 +6,7 @@ edit, likely duplicates and merging; and the search a registration form asks whi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -34,6 +34,9 @@ from tournament.persons.services import (
 )
 from tournament.web.access import TournamentMixin
 from tournament.web.form_errors import form_errors_add
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TEMPLATES = "tournament/persons/"
 SEARCH_LIMIT = 12
@@ -137,60 +140,61 @@ class DuplicatesView(OrganiserMixin, TemplateView):
         }
 
 
-class PersonMergeView(OrganiserMixin, View):
-    """POST only: join the person `merged` into `kept`."""
+class PersonPairView(OrganiserMixin, View):
+    """POST only: a step on two persons of the register, `kept` and `merged` (MergeForm); a form
+    that names no two persons, or a refusal, is a message on the duplicates page."""
 
     http_method_names = ["post"]
+    unnamed: StrOrPromise = ""  # the message when the form names no two persons
 
     def post(self, request: HttpRequest, organiser: str) -> HttpResponse:
         form = MergeForm(request.POST)
         if not form.is_valid():
-            messages.error(request, _("Choose two persons to merge."))
+            messages.error(request, self.unnamed)
             return redirect("manage:person_duplicates", organiser=organiser)
         persons = self.organiser.persons
         kept = get_object_or_404(persons, pk=form.cleaned_data["kept"])
         merged = get_object_or_404(persons, pk=form.cleaned_data["merged"])
-        merged_label = str(merged)
         try:
-            merge = person_merge(kept=kept, merged=merged, by=request.user)
+            return self.step(kept, merged)
         except PersonError as exc:
             for message in exc.errors["__all__"]:
                 messages.error(request, message)
             return redirect("manage:person_duplicates", organiser=organiser)
+
+    def step(self, kept: Person, merged: Person) -> HttpResponse:
+        raise NotImplementedError
+
+
+class PersonMergeView(PersonPairView):
+    """Join the person `merged` into `kept`."""
+
+    unnamed = gettext_lazy("Choose two persons to merge.")
+
+    def step(self, kept: Person, merged: Person) -> HttpResponse:
+        merged_label = str(merged)
+        merge = person_merge(kept=kept, merged=merged, by=self.request.user)
         messages.success(
-            request,
+            self.request,
             _("%(merged)s merged into %(kept)s: %(n)s tournament entries moved.")
             % {"merged": merged_label, "kept": merge.kept, "n": merge.players_moved},
         )
-        return redirect("manage:person", organiser=organiser, pk=kept.pk)
+        return redirect("manage:person", organiser=self.organiser.slug, pk=kept.pk)
 
 
-class PersonApartView(OrganiserMixin, View):
-    """POST only: `kept` and `merged` of a likely pair are two people; the pair is no longer
-    listed."""
+class PersonApartView(PersonPairView):
+    """The two persons of a likely pair are two people; the pair is no longer listed."""
 
-    http_method_names = ["post"]
+    unnamed = gettext_lazy("Choose two persons to keep apart.")
 
-    def post(self, request: HttpRequest, organiser: str) -> HttpResponse:
-        form = MergeForm(request.POST)
-        if not form.is_valid():
-            messages.error(request, _("Choose two persons to keep apart."))
-            return redirect("manage:person_duplicates", organiser=organiser)
-        persons = self.organiser.persons
-        first = get_object_or_404(persons, pk=form.cleaned_data["kept"])
-        second = get_object_or_404(persons, pk=form.cleaned_data["merged"])
-        try:
-            persons_keep_apart(first=first, second=second, by=request.user)
-        except PersonError as exc:
-            for message in exc.errors["__all__"]:
-                messages.error(request, message)
-            return redirect("manage:person_duplicates", organiser=organiser)
+    def step(self, kept: Person, merged: Person) -> HttpResponse:
+        persons_keep_apart(first=kept, second=merged, by=self.request.user)
         messages.success(
-            request,
+            self.request,
             _("%(first)s and %(second)s are kept apart: no longer proposed as one.")
-            % {"first": first, "second": second},
+            % {"first": kept, "second": merged},
         )
-        return redirect("manage:person_duplicates", organiser=organiser)
+        return redirect("manage:person_duplicates", organiser=self.organiser.slug)
 
 
 class PersonSearchView(TournamentMixin, View):
