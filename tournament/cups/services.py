@@ -14,7 +14,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -40,10 +39,6 @@ Event = models.CupEntryEvent
 
 class CupError(ServiceError):
     """A user error; `errors` maps a form field (or "__all__") to translated messages."""
-
-
-def _user(by: Any) -> Any:
-    return None if by is None or isinstance(by, AnonymousUser) else by
 
 
 def cup_save(
@@ -110,7 +105,7 @@ def member_key_register(*, member: models.CupMember, text: str, by: Any) -> mode
         )
     member.public_key = public_key
     member.key_registered_at = timezone.now()
-    member.key_registered_by = _user(by)
+    member.key_registered_by = models.user_recorded(by)
     member.save(update_fields=["public_key", "key_registered_at", "key_registered_by"])
     return member
 
@@ -133,7 +128,7 @@ def entry_hosted_add(
             name=tournament.name,
             date=tournament.date,
         )
-        Event.objects.create(entry=entry, kind=Event.Kind.ADDED, by=_user(by))
+        Event.objects.create(entry=entry, kind=Event.Kind.ADDED, by=models.user_recorded(by))
     season_results_write(tournament.pk)  # its stored part, read by the cup table
     return entry
 
@@ -148,7 +143,7 @@ def entry_withdraw(*, entry: models.CupEntry, reason: str, by: Any) -> models.Cu
         entry.state, entry.withdraw_reason = Entry.State.WITHDRAWN, reason[:300]
         entry.save(update_fields=["state", "withdraw_reason"])
         Event.objects.create(
-            entry=entry, kind=Event.Kind.WITHDRAWN, reason=reason[:300], by=_user(by)
+            entry=entry, kind=Event.Kind.WITHDRAWN, reason=reason[:300], by=models.user_recorded(by)
         )
     return entry
 
@@ -280,6 +275,10 @@ def upload_store(
         entry.save()
         kind = Event.Kind.REPLACED if check.existing else Event.Kind.UPLOADED
         Event.objects.create(
-            entry=entry, kind=kind, by=_user(by), digest=check.digest, signed_at=evening.signed_at
+            entry=entry,
+            kind=kind,
+            by=models.user_recorded(by),
+            digest=check.digest,
+            signed_at=evening.signed_at,
         )
     return entry

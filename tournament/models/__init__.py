@@ -7,7 +7,8 @@ players' phones at a table (links, scorekeeper, entries received); `jobs` the ba
 jobs (print jobs, exports, restores); `persons` the organisers and their person register;
 `registrations` the public registrations waiting for their e-mail
 confirmation; `installation` the secret that signs this installation's backups; `cups` the cups
-across clubs, their members, evenings and signing keys; `teams` the team rankings.
+across clubs, their members, evenings and signing keys; `teams` the team rankings; `users` who
+a stored step names as the one who took it.
 """
 
 from tournament.models.cup_persons import CupAlias, CupApart, CupEvent, CupFinal, CupQualifier
@@ -36,6 +37,7 @@ from tournament.models.sheets import (
 )
 from tournament.models.teams import Team, TeamMember, TeamRanking
 from tournament.models.tournament import CUSTOM_TABLE, Membership, Tournament, default_contracts
+from tournament.models.users import user_recorded
 
 __all__ = [
     "CUSTOM_TABLE",
@@ -82,4 +84,5 @@ __all__ = [
     "WorkerSign",
     "default_contracts",
     "organiser_default",
+    "user_recorded",
 ]

@@ -30,7 +30,6 @@ import datetime
 from collections.abc import Iterator
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -115,7 +114,7 @@ def entry_name_erase(*, entry: models.CupEntry, index: int, erased: str, by: Any
         models.CupEntryEvent.objects.create(
             entry=entry,
             kind=models.CupEntryEvent.Kind.NAME_ERASED,
-            by=None if by is None or isinstance(by, AnonymousUser) else by,
+            by=models.user_recorded(by),
         )
     return name
 

@@ -103,7 +103,7 @@ def persons_keep_apart(
         organiser_id=first.organiser_id,
         first_id=low,
         second_id=high,
-        defaults={"by": by if by is not None and by.is_authenticated else None},
+        defaults={"by": models.user_recorded(by)},
     )
 
 
@@ -276,7 +276,7 @@ def person_merge(
             merged_club=merged.club,
             merged_id=merged.pk,
             players_moved=moved,
-            by=by if by is not None and by.is_authenticated else None,
+            by=models.user_recorded(by),
         )
         merged.delete()
         _players_publication_follow(kept)

@@ -72,7 +72,7 @@ def event_log(
     return models.SheetEvent.objects.create(
         table=table,
         kind=kind,
-        user=user if user is not None and user.is_authenticated else None,
+        user=models.user_recorded(user),
         number=number,
         before=before,
         after=after,
