@@ -42,10 +42,12 @@ class CupPrivacyError(ServiceError):
     """A name of an evening sent in that cannot be erased; `errors` maps "row" to messages."""
 
 
-def _names(person: models.Person) -> set[str]:
+def _names(person: models.Person, erased: str) -> set[str]:
+    """The person's names, folded: the register's, their tournament entries' and those merged
+    into them; not the erased marker."""
     names = {person.name, *person.players.values_list("name", flat=True)}
     names |= set(person.merges.values_list("merged_name", flat=True))
-    return {name_key(name) for name in names if name}
+    return {name_key(name) for name in names if name} - {name_key(erased)}
 
 
 def _rows(
@@ -67,7 +69,7 @@ def _rows(
 
 def cup_rows_count(person: models.Person, erased: str) -> int:
     """How many rows of evenings sent in to a cup an erasure of `person` would replace."""
-    wanted = _names(person) - {name_key(erased)}
+    wanted = _names(person, erased)
     return sum(len(rows) for _entry, rows in _rows(person, wanted))
 
 
@@ -75,7 +77,7 @@ def cup_rows_erase(person: models.Person, erased: str) -> int:
     """Replace `person`'s rows in the evenings their organiser sent in to cups (before the
     person's own name is replaced), and their names in those cups' decisions; the number of
     rows changed."""
-    wanted = _names(person) - {name_key(erased)}
+    wanted = _names(person, erased)
     changed, cups, shown = 0, set(), set()
     for entry, rows in _rows(person, wanted, lock=True):
         for row in rows:
@@ -109,8 +111,9 @@ def entry_name_erase(*, entry: models.CupEntry, index: int, erased: str, by: Any
         shown = {name, str(row.get("public_name", ""))} - {""}
         row.update(name=erased, public_name=erased, club="", erased=f"entry:{entry.pk}:{index}")
         entry.save(update_fields=["standings"])
-        models.CupAlias.objects.filter(entry=entry, name_key=name_key(name)).delete()
-        _decisions_erase({entry.cup_id}, {name_key(name)}, shown, erased)
+        folded = name_key(name)
+        models.CupAlias.objects.filter(entry=entry, name_key=folded).delete()
+        _decisions_erase({entry.cup_id}, {folded}, shown, erased)
         models.CupEntryEvent.objects.create(
             entry=entry,
             kind=models.CupEntryEvent.Kind.NAME_ERASED,
